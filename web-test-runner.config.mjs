@@ -1,0 +1,60 @@
+// Runs the same tests in real Chromium, Firefox and WebKit from Debian's packages
+// (adopted from ../shared/reference/test-rig). BROWSERS=chromium,firefox,webkit picks a subset.
+//   Chromium: Playwright -> /usr/bin/chromium
+//   Firefox:  Puppeteer over WebDriver BiDi -> /usr/bin/firefox-esr
+//   WebKit:   WebDriver classic -> WebKitGTK MiniBrowser under Xvfb (scripts/wtr-webkitgtk.mjs)
+// The demo shop (examples/server) answers the shop's endpoints here exactly as under `npm start`.
+import { fileURLToPath } from 'node:url';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { puppeteerLauncher } from '@web/test-runner-puppeteer';
+import { shopMiddleware } from './examples/server/koa.mjs';
+import { reactEsmPlugin } from './scripts/wtr-react-esm.mjs';
+import { webkitGtkLauncher } from './scripts/wtr-webkitgtk.mjs';
+
+const wanted = (process.env.BROWSERS ?? 'chromium,firefox,webkit').split(',').map((b) => b.trim());
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const launchers = {
+  chromium: () =>
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS },
+    }),
+  firefox: () =>
+    puppeteerLauncher({
+      launchOptions: { browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true },
+    }),
+  webkit: () => webkitGtkLauncher(),
+};
+
+/** Plugins shared by the test and benchmark configs. */
+export const plugins = [
+  reactEsmPlugin(),
+  esbuildPlugin({
+    ts: true,
+    tsx: true,
+    target: 'es2022',
+    tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
+  }),
+];
+
+export default {
+  files: ['test/**/*.test.ts', '!test/bench/**'],
+  nodeResolve: { exportConditions: ['browser', 'development'] },
+  concurrency: 1,
+  browsers: await Promise.all(wanted.map((b) => launchers[b]())),
+  testFramework: { config: { timeout: 10000 } },
+  testsFinishTimeout: 10 * 60 * 1000,
+  middleware: shopMiddleware(),
+  plugins,
+};
