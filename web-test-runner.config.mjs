@@ -49,6 +49,7 @@ export const plugins = [
 ];
 
 export default {
+  rootDir: fileURLToPath(new URL(".", import.meta.url)),
   files: ['test/**/*.test.ts', '!test/bench/**'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   concurrency: 1,
@@ -56,5 +57,6 @@ export default {
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 10 * 60 * 1000,
   middleware: shopMiddleware(),
+  filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),
   plugins,
 };
