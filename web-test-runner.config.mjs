@@ -9,6 +9,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { shopMiddleware } from './examples/server/koa.mjs';
+import { nodeEnvPlugin } from './scripts/wtr-node-env.mjs';
 import { reactEsmPlugin } from './scripts/wtr-react-esm.mjs';
 import { webkitGtkLauncher } from './scripts/wtr-webkitgtk.mjs';
 
@@ -40,6 +41,7 @@ const launchers = {
 /** Plugins shared by the test and benchmark configs. */
 export const plugins = [
   reactEsmPlugin(),
+  nodeEnvPlugin(),
   esbuildPlugin({
     ts: true,
     tsx: true,
@@ -49,8 +51,8 @@ export const plugins = [
 ];
 
 export default {
-  rootDir: fileURLToPath(new URL(".", import.meta.url)),
-  files: ['test/**/*.test.ts', '!test/bench/**'],
+  rootDir: fileURLToPath(new URL('.', import.meta.url)),
+  files: ['test/**/*.test.{ts,tsx}', '!test/bench/**'],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   concurrency: 1,
   browsers: await Promise.all(wanted.map((b) => launchers[b]())),

@@ -1,0 +1,315 @@
+import { useStore } from '@nanostores/react';
+import r2wc from '@r2wc/react-to-web-component';
+import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
+import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { z } from 'zod';
+import { baseStyles } from '../styles/base.styles.ts';
+
+/**
+ * The one wrapper over @r2wc/react-to-web-component (DESIGN §3). Everything else in the library
+ * defines elements through `defineElement` and never sees r2wc.
+ *
+ * r2wc gives us: an open shadow root, a React root mounted on connect and rendering the view.
+ * We add: one adopted constructable stylesheet per element class (CSP-safe, no <style>);
+ * settings from a `settings` attribute, a child `<script type="application/json">`, individual
+ * attributes or the `settings` property, parsed with zod (bad fields reported once and replaced
+ * by their defaults, never thrown); HTML boolean attributes that work; an error boundary that
+ * falls back to the server-rendered light DOM; optional form association; and a deferred
+ * unmount so moving an element keeps its React root and state (r2wc unmounts synchronously).
+ */
+
+/** How an individual attribute maps onto a settings key. */
+export interface AttributeSpec {
+  /** Settings key the attribute sets (camelCase). */
+  key: string;
+  type: 'string' | 'number' | 'boolean';
+}
+
+export interface ElementDefinition<S extends z.ZodType> {
+  /** The tag, used in error messages. */
+  tag: string;
+  /** zod schema of the settings; `schema.parse({})` must succeed (every field defaulted). */
+  settings: S;
+  /** The element's CSS (adopted after the shared base styles). */
+  styles: string;
+  /** Individual attributes that set settings keys, e.g. `{ open: { key: 'open', type: 'boolean' } }`. */
+  attributes?: Record<string, AttributeSpec>;
+  /** Participates in forms through ElementInternals. */
+  formAssociated?: boolean;
+}
+
+/** What every view receives. */
+export interface ElementViewProps<T> {
+  settings: T;
+  host: ShopElement<T>;
+  internals: ElementInternals | null;
+}
+
+/** The public surface every element shares. */
+export interface ShopElement<T = unknown> extends HTMLElement {
+  /** The parsed settings in use (defaults filled in). Setting it takes an object or a JSON string. */
+  settings: T;
+  /** Messages about settings that were rejected and replaced by defaults (empty when all is well). */
+  readonly settingsErrors: readonly string[];
+  /** The settings as a store (views subscribe to it). */
+  readonly settings$: ReadableAtom<T>;
+}
+
+type Source = Record<string, unknown>;
+
+const sheets = new Map<string, CSSStyleSheet>();
+/** One constructable stylesheet per distinct CSS text, shared by every instance. */
+function sheetFor(css: string): CSSStyleSheet {
+  let sheet = sheets.get(css);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    sheets.set(css, sheet);
+  }
+  return sheet;
+}
+
+function isPlainObject(value: unknown): value is Source {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function deletePath(target: unknown, path: readonly PropertyKey[]): boolean {
+  if (path.length === 0) return false;
+  let node: unknown = target;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node !== 'object' || node === null) return false;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  if (typeof node !== 'object' || node === null) return false;
+  const last = path[path.length - 1];
+  if (Array.isArray(node) && typeof last === 'number') node.splice(last, 1);
+  else delete (node as Record<PropertyKey, unknown>)[last];
+  return true;
+}
+
+/**
+ * Parses `input` with `schema`. Invalid fields are dropped (so their defaults apply) and
+ * reported; the rest is kept. Falls back to `schema.parse({})` if nothing else works.
+ */
+export function parseSettings<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { value: z.infer<S>; errors: string[]; report: string } {
+  let result = schema.safeParse(input);
+  if (result.success) return { value: result.data, errors: [], report: '' };
+  const errors = result.error.issues.map(
+    (issue) => `${issue.path.length ? issue.path.join('.') : '(settings)'}: ${issue.message}`,
+  );
+  const report = z.prettifyError(result.error);
+  let current: unknown = isPlainObject(input) ? structuredClone(input) : {};
+  for (let attempt = 0; attempt < 20 && !result.success; attempt++) {
+    const removed = result.error.issues.map((issue) => deletePath(current, issue.path)).some(Boolean);
+    if (!removed) current = {};
+    result = schema.safeParse(current);
+    if (!removed) break;
+  }
+  return { value: result.success ? result.data : schema.parse({}), errors, report };
+}
+
+function attributeValue(spec: AttributeSpec, raw: string | null): unknown {
+  // An absent attribute leaves the JSON settings or the default in force.
+  if (raw === null) return undefined;
+  if (spec.type === 'boolean') return raw !== 'false';
+  if (spec.type === 'number') {
+    const n = Number(raw);
+    return raw.trim() !== '' && Number.isFinite(n) ? n : raw; // let zod name the bad value
+  }
+  return raw;
+}
+
+interface BoundaryProps {
+  tag: string;
+  host: HTMLElement;
+  children: ReactNode;
+}
+
+/** Keeps one broken element from breaking any other; shows the light DOM fallback instead. */
+class ElementErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    this.props.host.setAttribute('data-shop-error', '');
+    console.error(
+      `<${this.props.tag}> failed to render and shows its fallback content.`,
+      error,
+      info.componentStack,
+    );
+  }
+  override render() {
+    return this.state.failed ? <slot /> : this.props.children;
+  }
+}
+
+const HOST_STATE = Symbol('shop-element-state');
+
+interface HostState<T> {
+  settings$: WritableAtom<T>;
+  internals: ElementInternals | null;
+}
+
+/** Defines the custom element class for `View`. The caller registers it with `customElements.define`. */
+export function defineElement<S extends z.ZodType>(
+  View: ComponentType<ElementViewProps<z.infer<S>>>,
+  definition: ElementDefinition<S>,
+) {
+  type T = z.infer<S>;
+  const { tag, settings: schema, styles, attributes = {}, formAssociated = false } = definition;
+  const attributeNames = Object.keys(attributes);
+
+  function Root({ container }: { container?: ShadowRoot }) {
+    const host = container!.host as ShopElementClass;
+    const state = host[HOST_STATE];
+    const settings = useStore(state.settings$);
+    return (
+      <ElementErrorBoundary tag={tag} host={host}>
+        <View settings={settings} host={host} internals={state.internals} />
+      </ElementErrorBoundary>
+    );
+  }
+
+  const Base = r2wc(Root, { shadow: 'open', props: {} }) as unknown as {
+    new (): HTMLElement & { connectedCallback(): void; disconnectedCallback(): void };
+  };
+
+  class ShopElementClass extends Base implements ShopElement<T> {
+    static formAssociated = formAssociated;
+    static get observedAttributes() {
+      return ['settings', ...attributeNames];
+    }
+
+    [HOST_STATE]: HostState<T>;
+    #propertySettings: Source | undefined;
+    #errors: string[] = [];
+    #lastReported = '';
+    #childObserver: MutationObserver | undefined;
+    #unmountScheduled = false;
+
+    constructor() {
+      super();
+      let internals: ElementInternals | null = null;
+      if (formAssociated) internals = this.attachInternals();
+      this[HOST_STATE] = { settings$: atom(schema.parse({}) as T), internals };
+      this.shadowRoot!.adoptedStyleSheets = [sheetFor(baseStyles), sheetFor(styles)];
+    }
+
+    get settings$(): ReadableAtom<T> {
+      return this[HOST_STATE].settings$;
+    }
+    get settings(): T {
+      return this[HOST_STATE].settings$.get();
+    }
+    set settings(value: T | string) {
+      if (typeof value === 'string') {
+        this.setAttribute('settings', value);
+        return;
+      }
+      this.#propertySettings = isPlainObject(value) ? value : undefined;
+      this.#update();
+    }
+    get settingsErrors(): readonly string[] {
+      return this.#errors;
+    }
+
+    /** Collects every settings source, lowest precedence first. */
+    #collect(): Source {
+      const merged: Source = {};
+      const readJson = (text: string | null | undefined, where: string) => {
+        if (!text?.trim()) return;
+        try {
+          const parsed: unknown = JSON.parse(text);
+          if (isPlainObject(parsed)) Object.assign(merged, parsed);
+          else this.#errors.push(`${where}: expected a JSON object`);
+        } catch {
+          this.#errors.push(`${where}: not valid JSON`);
+        }
+      };
+      readJson(
+        this.querySelector(':scope > script[type="application/json"]')?.textContent,
+        'settings script',
+      );
+      readJson(this.getAttribute('settings'), 'settings attribute');
+      if (this.#propertySettings) Object.assign(merged, this.#propertySettings);
+      for (const name of attributeNames) {
+        const value = attributeValue(attributes[name], this.getAttribute(name));
+        if (value !== undefined) merged[attributes[name].key] = value;
+      }
+      return merged;
+    }
+
+    #update() {
+      this.#errors = [];
+      const input = this.#collect();
+      const sourceErrors = [...this.#errors];
+      const { value, errors, report } = parseSettings(schema, input);
+      this.#errors = [...sourceErrors, ...errors];
+      // One clear message per distinct problem, however often the settings are re-read.
+      const message = this.#errors.length
+        ? `<${tag}>: invalid settings (${this.#errors.map((e) => e.split(':')[0]).join(', ')}); ` +
+          `using the defaults for those fields.${[...sourceErrors.map((e) => `\n✖ ${e}`), report ? `\n${report}` : ''].join('')}`
+        : '';
+      if (message && message !== this.#lastReported) console.error(message);
+      this.#lastReported = message;
+      this.toggleAttribute('data-invalid-settings', this.#errors.length > 0);
+      this[HOST_STATE].settings$.set(value);
+    }
+
+    attributeChangedCallback(_name: string, oldValue: string | null, newValue: string | null) {
+      // Before connection the settings are read once in connectedCallback.
+      if (oldValue !== newValue && this.isConnected) this.#update();
+    }
+
+    override connectedCallback() {
+      if (this.#unmountScheduled) {
+        // Moved within the page: keep the mounted root and its state.
+        this.#unmountScheduled = false;
+        return;
+      }
+      this.#update();
+      // Children parsed after the upgrade (or replaced later) may carry the settings script.
+      this.#childObserver = new MutationObserver((records) => {
+        if (records.some((r) => [...r.addedNodes, ...r.removedNodes].some((n) => n.nodeName === 'SCRIPT'))) {
+          this.#update();
+        }
+      });
+      this.#childObserver.observe(this, { childList: true });
+      super.connectedCallback();
+    }
+
+    override disconnectedCallback() {
+      this.#unmountScheduled = true;
+      queueMicrotask(() => {
+        if (!this.#unmountScheduled) return;
+        this.#unmountScheduled = false;
+        this.#childObserver?.disconnect();
+        this.#childObserver = undefined;
+        super.disconnectedCallback();
+      });
+    }
+
+    // Form-associated elements behave like native form controls.
+    get form() {
+      return this[HOST_STATE].internals?.form ?? null;
+    }
+    get validity() {
+      return this[HOST_STATE].internals?.validity;
+    }
+    get validationMessage() {
+      return this[HOST_STATE].internals?.validationMessage ?? '';
+    }
+    checkValidity() {
+      return this[HOST_STATE].internals?.checkValidity() ?? true;
+    }
+    reportValidity() {
+      return this[HOST_STATE].internals?.reportValidity() ?? true;
+    }
+  }
+
+  return ShopElementClass;
+}

@@ -1,0 +1,172 @@
+import { atom } from 'nanostores';
+import { z } from 'zod';
+
+/**
+ * `$pageConfig`: shop URLs and switches, read once from WooCommerce's page globals
+ * (`wc_add_to_cart_params`, `wc_cart_fragments_params`, `flatsomeVars`, `woocommerce_params`)
+ * when a theme prints them, else from `<script type="application/json" id="shop-config">`
+ * holding the same objects under the same names (strict-CSP pages cannot run inline scripts).
+ */
+
+const flag = z
+  .union([z.boolean(), z.string(), z.number()])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'yes' || v === 'true');
+const ms = (fallback: number) =>
+  z
+    .union([z.number(), z.string()])
+    .transform((v) => {
+      const n = Number(v);
+      return Number.isFinite(n) && n >= 0 ? n : fallback;
+    })
+    .catch(fallback);
+
+const addToCartParams = z
+  .object({
+    ajax_url: z.string().catch('/wp-admin/admin-ajax.php'),
+    wc_ajax_url: z.string().catch('/?wc-ajax=%%endpoint%%'),
+    i18n_view_cart: z.string().catch('View cart'),
+    cart_url: z.string().catch('/cart/'),
+    is_cart: flag.catch(false),
+    cart_redirect_after_add: z.string().catch('no'),
+  })
+  .partial();
+
+const fragmentsParams = z
+  .object({
+    ajax_url: z.string().catch('/wp-admin/admin-ajax.php'),
+    wc_ajax_url: z.string().catch('/?wc-ajax=%%endpoint%%'),
+    cart_hash_key: z.string().catch('wc_cart_hash'),
+    fragment_name: z.string().catch('wc_fragments'),
+    request_timeout: ms(5000),
+  })
+  .partial();
+
+const flatsomeVars = z
+  .object({
+    ajaxurl: z.string().catch('/wp-admin/admin-ajax.php'),
+    options: z
+      .object({ search_result_latency: ms(0) })
+      .partial()
+      .catch({}),
+  })
+  .partial();
+
+const currency = z
+  .object({
+    code: z.string().catch('USD'),
+    symbol: z.string().catch('$'),
+    decimals: z.coerce.number().int().min(0).max(8).catch(2),
+    decimal_separator: z.string().catch('.'),
+    thousand_separator: z.string().catch(','),
+    position: z.enum(['left', 'right', 'left_space', 'right_space']).catch('left'),
+  })
+  .partial();
+
+const rawConfig = z.object({
+  wc_add_to_cart_params: addToCartParams.optional().catch(undefined),
+  wc_cart_fragments_params: fragmentsParams.optional().catch(undefined),
+  flatsomeVars: flatsomeVars.optional().catch(undefined),
+  woocommerce_params: z
+    .object({ currency: currency.optional().catch(undefined) })
+    .partial()
+    .optional()
+    .catch(undefined),
+});
+
+export interface PageConfig {
+  /** admin-ajax.php URL (spec §7 Site ajax endpoint). */
+  ajaxUrl: string;
+  /** wc-ajax URL pattern with `%%endpoint%%` (spec §7 Shop ajax endpoints). */
+  wcAjaxUrl: string;
+  cartUrl: string;
+  isCart: boolean;
+  /** spec §7: a redirect to the cart only when `cart_redirect_after_add` equals yes. */
+  cartRedirectAfterAdd: boolean;
+  i18nViewCart: string;
+  /** Request time-out in ms (spec §7: from a page parameter). */
+  requestTimeout: number;
+  cartHashKey: string;
+  fragmentName: string;
+  /** Live-search request delay in ms (spec §9: search-latency option). */
+  searchLatency: number;
+  currency: Required<z.infer<typeof currency>>;
+}
+
+const DEFAULTS: PageConfig = {
+  ajaxUrl: '/wp-admin/admin-ajax.php',
+  wcAjaxUrl: '/?wc-ajax=%%endpoint%%',
+  cartUrl: '/cart/',
+  isCart: false,
+  cartRedirectAfterAdd: false,
+  i18nViewCart: 'View cart',
+  requestTimeout: 5000,
+  cartHashKey: 'wc_cart_hash',
+  fragmentName: 'wc_fragments',
+  searchLatency: 0,
+  currency: {
+    code: 'USD',
+    symbol: '$',
+    decimals: 2,
+    decimal_separator: '.',
+    thousand_separator: ',',
+    position: 'left',
+  },
+};
+
+const GLOBALS = [
+  'wc_add_to_cart_params',
+  'wc_cart_fragments_params',
+  'flatsomeVars',
+  'woocommerce_params',
+] as const;
+
+/** Reads the page's configuration (globals first, then the JSON config script). Never throws. */
+export function readPageConfig(doc: Document = document): PageConfig {
+  let json: Record<string, unknown> = {};
+  const script = doc.querySelector('script#shop-config[type="application/json"]');
+  if (script?.textContent) {
+    try {
+      json = JSON.parse(script.textContent);
+    } catch (error) {
+      console.error(
+        'storefront elements: <script id="shop-config"> is not valid JSON; using defaults.',
+        error,
+      );
+    }
+  }
+  const win = (doc.defaultView ?? window) as unknown as Record<string, unknown>;
+  const merged: Record<string, unknown> = {};
+  for (const name of GLOBALS) merged[name] = win[name] ?? json[name];
+  const raw = rawConfig.parse(merged);
+  const a = raw.wc_add_to_cart_params ?? {};
+  const f = raw.wc_cart_fragments_params ?? {};
+  const fl = raw.flatsomeVars ?? {};
+  return {
+    ajaxUrl: a.ajax_url ?? f.ajax_url ?? fl.ajaxurl ?? DEFAULTS.ajaxUrl,
+    wcAjaxUrl: a.wc_ajax_url ?? f.wc_ajax_url ?? DEFAULTS.wcAjaxUrl,
+    cartUrl: a.cart_url ?? DEFAULTS.cartUrl,
+    isCart: a.is_cart ?? DEFAULTS.isCart,
+    cartRedirectAfterAdd: a.cart_redirect_after_add === 'yes',
+    i18nViewCart: a.i18n_view_cart ?? DEFAULTS.i18nViewCart,
+    requestTimeout: f.request_timeout || DEFAULTS.requestTimeout,
+    cartHashKey: f.cart_hash_key ?? DEFAULTS.cartHashKey,
+    fragmentName: f.fragment_name ?? DEFAULTS.fragmentName,
+    searchLatency: fl.options?.search_result_latency ?? DEFAULTS.searchLatency,
+    currency: { ...DEFAULTS.currency, ...raw.woocommerce_params?.currency },
+  };
+}
+
+/** The page's shop configuration, read once at start-up. */
+export const $pageConfig = atom<PageConfig>(typeof document === 'undefined' ? DEFAULTS : readPageConfig());
+
+/** Re-reads the configuration (after a page builder swapped the config script, and in tests). */
+export function reloadPageConfig(doc: Document = document): PageConfig {
+  const config = readPageConfig(doc);
+  $pageConfig.set(config);
+  return config;
+}
+
+/** Overrides part of the configuration (tests and host apps without WooCommerce globals). */
+export function setPageConfig(partial: Partial<PageConfig>): void {
+  $pageConfig.set({ ...$pageConfig.get(), ...partial });
+}

@@ -1,0 +1,270 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { defineElement, type ElementViewProps, parseSettings } from '../../shared/define-element.tsx';
+import { captureConsoleErrors, settle, shadowQuery, uniqueTag } from '../helpers/elements.ts';
+
+const schema = z.object({
+  label: z.string().default('Hello'),
+  count: z.number().int().min(0).default(1),
+  open: z.boolean().default(false),
+  nested: z.object({ color: z.string().default('red') }).prefault({}),
+});
+type Settings = z.infer<typeof schema>;
+
+let mounts = 0;
+let unmounts = 0;
+function Probe({ settings }: ElementViewProps<Settings>) {
+  const [clicks, setClicks] = useState(0);
+  useEffect(() => {
+    mounts += 1;
+    return () => {
+      unmounts += 1;
+    };
+  }, []);
+  return (
+    <button type="button" part="button" onClick={() => setClicks((c) => c + 1)}>
+      <span className="label">{settings.label}</span>
+      <span className="count">{settings.count}</span>
+      <span className="open">{String(settings.open)}</span>
+      <span className="color">{settings.nested.color}</span>
+      <span className="clicks">{clicks}</span>
+    </button>
+  );
+}
+
+function define(view = Probe, extra: { formAssociated?: boolean } = {}) {
+  const tag = uniqueTag();
+  const Cls = defineElement(view, {
+    tag,
+    settings: schema,
+    styles: ':host { display: block; } .label { color: rgb(1, 2, 3); }',
+    attributes: {
+      open: { key: 'open', type: 'boolean' },
+      label: { key: 'label', type: 'string' },
+      count: { key: 'count', type: 'number' },
+    },
+    ...extra,
+  });
+  customElements.define(tag, Cls);
+  return tag;
+}
+
+async function make(
+  tag: string,
+  markup = '',
+): Promise<HTMLElement & { settings: Settings; settingsErrors: string[] }> {
+  const host = await fixture<HTMLElement>(html`<div></div>`);
+  host.innerHTML = `<${tag} ${markup}></${tag}>`;
+  const el = host.firstElementChild as HTMLElement & { settings: Settings; settingsErrors: string[] };
+  await shadowQuery(el, 'button');
+  return el;
+}
+const text = (el: Element, cls: string) => el.shadowRoot!.querySelector(`.${cls}`)!.textContent;
+
+describe('defineElement', () => {
+  describe('rendering', () => {
+    it('renders the view into an open shadow root with an adopted stylesheet and no <style> tag', async () => {
+      const el = await make(define());
+      expect(el.shadowRoot!.mode).to.equal('open');
+      expect(el.shadowRoot!.querySelector('style')).to.equal(null);
+      expect(el.shadowRoot!.adoptedStyleSheets.length).to.equal(2);
+      expect(getComputedStyle(el.shadowRoot!.querySelector('.label')!).color).to.equal('rgb(1, 2, 3)');
+      expect(text(el, 'label')).to.equal('Hello');
+    });
+
+    it('shares one stylesheet object between instances', async () => {
+      const tag = define();
+      const a = await make(tag);
+      const b = await make(tag);
+      expect(a.shadowRoot!.adoptedStyleSheets[1]).to.equal(b.shadowRoot!.adoptedStyleSheets[1]);
+    });
+
+    it('upgrades markup that was on the page before the definition loaded', async () => {
+      const tag = uniqueTag();
+      const host = await fixture<HTMLElement>(html`<div></div>`);
+      host.innerHTML = `<${tag} label="Early"></${tag}>`;
+      const el = host.firstElementChild as HTMLElement;
+      expect(el.shadowRoot).to.equal(null);
+      customElements.define(
+        tag,
+        defineElement(Probe, {
+          tag,
+          settings: schema,
+          styles: '',
+          attributes: { label: { key: 'label', type: 'string' } },
+        }),
+      );
+      await shadowQuery(el, 'button');
+      expect(text(el, 'label')).to.equal('Early');
+    });
+
+    it('renders many instances', async () => {
+      const tag = define();
+      const host = await fixture<HTMLElement>(html`<div></div>`);
+      host.innerHTML = Array.from({ length: 100 }, (_, i) => `<${tag} count="${i}"></${tag}>`).join('');
+      await waitUntil(() => [...host.children].every((c) => c.shadowRoot?.querySelector('.count')));
+      expect(text(host.children[99], 'count')).to.equal('99');
+    });
+  });
+
+  describe('settings', () => {
+    it('reads the settings attribute, a child JSON script, the property and individual attributes in that order', async () => {
+      const tag = define();
+      const el = await make(tag, `settings='{"label":"FromAttr","count":4}'`);
+      expect(text(el, 'label')).to.equal('FromAttr');
+      expect(text(el, 'count')).to.equal('4');
+
+      const host = await fixture<HTMLElement>(html`<div></div>`);
+      host.innerHTML = `<${tag}><script type="application/json">{"label":"FromScript","nested":{"color":"blue"}}</script></${tag}>`;
+      const scripted = host.firstElementChild!;
+      await shadowQuery(scripted, 'button');
+      expect(text(scripted, 'label')).to.equal('FromScript');
+      expect(text(scripted, 'color')).to.equal('blue');
+
+      el.settings = { label: 'FromProperty' } as Settings;
+      await waitUntil(() => text(el, 'label') === 'FromProperty');
+      el.setAttribute('label', 'FromLabelAttribute');
+      await waitUntil(() => text(el, 'label') === 'FromLabelAttribute');
+      el.setAttribute('count', '7');
+      await waitUntil(() => text(el, 'count') === '7');
+    });
+
+    it('reports a bad field once, naming the tag and the field, and keeps the good fields', async () => {
+      const tag = define();
+      let el!: Awaited<ReturnType<typeof make>>;
+      const errors = await captureConsoleErrors(async () => {
+        el = await make(tag, `settings='{"label":"Kept","count":-3,"nested":{"color":5}}'`);
+      });
+      expect(errors.length).to.equal(1);
+      expect(errors[0]).to.contain(`<${tag}>`);
+      expect(errors[0]).to.contain('count');
+      expect(errors[0]).to.contain('nested.color');
+      expect(text(el, 'label')).to.equal('Kept');
+      expect(text(el, 'count')).to.equal('1');
+      expect(text(el, 'color')).to.equal('red');
+      expect(el.settingsErrors.length).to.equal(2);
+      expect(el.hasAttribute('data-invalid-settings')).to.equal(true);
+    });
+
+    it('falls back to defaults on malformed JSON without throwing', async () => {
+      const tag = define();
+      let el!: Awaited<ReturnType<typeof make>>;
+      const errors = await captureConsoleErrors(async () => {
+        el = await make(tag, `settings='{"label": oops'`);
+      });
+      expect(errors.join('\n')).to.contain(`<${tag}>`).and.contain('not valid JSON');
+      expect(text(el, 'label')).to.equal('Hello');
+      el.setAttribute('settings', '{"label":"Fixed"}');
+      await waitUntil(() => text(el, 'label') === 'Fixed');
+      expect(el.hasAttribute('data-invalid-settings')).to.equal(false);
+    });
+
+    it('a non-numeric number attribute is reported and defaulted', async () => {
+      const tag = define();
+      let el!: Awaited<ReturnType<typeof make>>;
+      const errors = await captureConsoleErrors(async () => {
+        el = await make(tag, 'count="many"');
+      });
+      expect(errors[0]).to.contain('count');
+      expect(text(el, 'count')).to.equal('1');
+    });
+
+    it('handles HTML boolean attributes', async () => {
+      const tag = define();
+      const el = await make(tag, 'open');
+      expect(text(el, 'open')).to.equal('true');
+      el.removeAttribute('open');
+      await waitUntil(() => text(el, 'open') === 'false');
+      el.setAttribute('open', '');
+      await waitUntil(() => text(el, 'open') === 'true');
+      el.setAttribute('open', 'false');
+      await waitUntil(() => text(el, 'open') === 'false');
+    });
+
+    it('parseSettings keeps valid fields and defaults the rest', () => {
+      const { value, errors, report } = parseSettings(schema, { label: 3, count: 2 });
+      expect(value).to.deep.equal({ label: 'Hello', count: 2, open: false, nested: { color: 'red' } });
+      expect(errors).to.have.length(1);
+      expect(report).to.contain('label');
+      expect(parseSettings(schema, 'nonsense').value.label).to.equal('Hello');
+    });
+  });
+
+  describe('lifecycle', () => {
+    it('keeps its React root and state when moved, and unmounts when removed', async () => {
+      const tag = define();
+      const el = await make(tag);
+      el.shadowRoot!.querySelector('button')!.click();
+      await waitUntil(() => text(el, 'clicks') === '1');
+      const before = { mounts, unmounts };
+      const other = await fixture<HTMLElement>(html`<section></section>`);
+      other.append(el); // a move: disconnect + connect in one task
+      await settle();
+      expect(text(el, 'clicks')).to.equal('1');
+      expect(el.shadowRoot!.querySelectorAll('button').length).to.equal(1);
+      expect(mounts - before.mounts).to.equal(0);
+
+      el.remove();
+      await settle();
+      expect(unmounts - before.unmounts).to.equal(1);
+      expect(el.shadowRoot!.childElementCount).to.equal(0);
+
+      other.append(el); // re-added later: one fresh root
+      await shadowQuery(el, 'button');
+      expect(el.shadowRoot!.querySelectorAll('button').length).to.equal(1);
+      expect(mounts - before.mounts).to.equal(1);
+    });
+  });
+
+  describe('errors', () => {
+    it('an element whose view throws shows its light DOM fallback and leaves its neighbours working', async () => {
+      const broken = uniqueTag();
+      customElements.define(
+        broken,
+        defineElement(
+          () => {
+            throw new Error('boom');
+          },
+          { tag: broken, settings: schema, styles: '' },
+        ),
+      );
+      const good = define();
+      const host = await fixture<HTMLElement>(html`<div></div>`);
+      let errors: string[] = [];
+      errors = await captureConsoleErrors(async () => {
+        host.innerHTML = `<${broken}><a href="/cart/">Cart</a></${broken}><${good}></${good}>`;
+        await waitUntil(() => host.firstElementChild!.shadowRoot?.querySelector('slot'));
+      });
+      const brokenEl = host.firstElementChild!;
+      expect(brokenEl.hasAttribute('data-shop-error')).to.equal(true);
+      expect((brokenEl.querySelector('a') as HTMLElement).offsetHeight).to.be.greaterThan(0);
+      expect(errors.some((e) => e.includes(`<${broken}> failed to render`))).to.equal(true);
+      await shadowQuery(host.lastElementChild!, 'button');
+    });
+  });
+
+  describe('forms', () => {
+    it('a form-associated element contributes its value and validity', async () => {
+      const tag = uniqueTag();
+      function Field({ internals }: ElementViewProps<Settings>) {
+        useEffect(() => {
+          internals!.setFormValue('chosen');
+          internals!.setValidity({});
+        }, [internals]);
+        return <button type="button">field</button>;
+      }
+      customElements.define(
+        tag,
+        defineElement(Field, { tag, settings: schema, styles: '', formAssociated: true }),
+      );
+      const form = await fixture<HTMLFormElement>(html`<form></form>`);
+      form.innerHTML = `<input name="plain" value="p"><${tag} name="extra"></${tag}>`;
+      const el = form.lastElementChild as HTMLElement & { form: HTMLFormElement; checkValidity(): boolean };
+      await shadowQuery(el, 'button');
+      await waitUntil(() => new FormData(form).get('extra') === 'chosen');
+      expect(el.form).to.equal(form);
+      expect(el.checkValidity()).to.equal(true);
+    });
+  });
+});
