@@ -33,6 +33,14 @@ function Probe({ settings }: ElementViewProps<Settings>) {
   );
 }
 
+function Field({ internals }: ElementViewProps<Settings>) {
+  useEffect(() => {
+    internals!.setFormValue('chosen');
+    internals!.setValidity({});
+  }, [internals]);
+  return <button type="button">field</button>;
+}
+
 function define(view = Probe, extra: { formAssociated?: boolean } = {}) {
   const tag = uniqueTag();
   const Cls = defineElement(view, {
@@ -247,13 +255,6 @@ describe('defineElement', () => {
   describe('forms', () => {
     it('a form-associated element contributes its value and validity', async () => {
       const tag = uniqueTag();
-      function Field({ internals }: ElementViewProps<Settings>) {
-        useEffect(() => {
-          internals!.setFormValue('chosen');
-          internals!.setValidity({});
-        }, [internals]);
-        return <button type="button">field</button>;
-      }
       customElements.define(
         tag,
         defineElement(Field, { tag, settings: schema, styles: '', formAssociated: true }),
