@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+/** Why a shop request failed. */
+export type ShopErrorKind = 'network' | 'timeout' | 'http' | 'malformed' | 'invalid' | 'aborted';
+
+/** A failed shop request, with a message a developer can act on. */
+export class ShopError extends Error {
+  constructor(
+    readonly kind: ShopErrorKind,
+    readonly endpoint: string,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ShopError';
+  }
+}
+
+export interface ShopRequest<T> {
+  /** Endpoint or action name, for messages (`add_to_cart`, `flatsome_ajax_search_products`). */
+  endpoint: string;
+  url: string;
+  method: 'GET' | 'POST';
+  /** Form fields, sent urlencoded like jQuery.ajax does. */
+  body?: URLSearchParams;
+  /** zod schema of the response; only a response that passes reaches the caller. */
+  schema: z.ZodType<T>;
+  /** Time limit in ms (spec §7: from the page parameter). 0 means none. */
+  timeout?: number;
+  signal?: AbortSignal;
+  /** Read the body as text instead of JSON (quick view HTML). */
+  text?: boolean;
+}
+
+/**
+ * One request to the shop (DESIGN §5): abortable, time-limited, and checked with zod before
+ * anything reaches a store. Rejects with a ShopError; never resolves with a half-valid value.
+ */
+export async function shopRequest<T>(request: ShopRequest<T>): Promise<T> {
+  const { endpoint, url, method, body, schema, timeout = 0, signal, text = false } = request;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = timeout > 0 ? setTimeout(() => ((timedOut = true), controller.abort()), timeout) : undefined;
+  const onAbort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        body,
+        credentials: 'same-origin',
+        headers: { Accept: text ? 'text/html, */*' : 'application/json, */*', 'X-Requested-With': 'XMLHttpRequest' },
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (timedOut) throw new ShopError('timeout', endpoint, `The shop did not answer ${endpoint} within ${timeout} ms.`);
+      if (controller.signal.aborted) throw new ShopError('aborted', endpoint, `The ${endpoint} request was cancelled.`);
+      throw new ShopError('network', endpoint, `Could not reach the shop for ${endpoint}: ${(error as Error).message}`);
+    }
+    let raw: string;
+    try {
+      raw = await response.text();
+    } catch {
+      if (timedOut) throw new ShopError('timeout', endpoint, `The shop did not answer ${endpoint} within ${timeout} ms.`);
+      throw new ShopError('aborted', endpoint, `The ${endpoint} request was cancelled.`);
+    }
+    if (!response.ok) {
+      throw new ShopError('http', endpoint, `The shop answered ${endpoint} with HTTP ${response.status}.`, response.status);
+    }
+    let data: unknown = raw;
+    if (!text) {
+      try {
+        data = JSON.parse(raw);
+      } catch {
+        throw new ShopError('malformed', endpoint, `The shop's ${endpoint} response is not valid JSON.`, response.status);
+      }
+    }
+    const checked = schema.safeParse(data);
+    if (!checked.success) {
+      throw new ShopError(
+        'invalid',
+        endpoint,
+        `The shop's ${endpoint} response is not in the expected shape:\n${z.prettifyError(checked.error)}`,
+        response.status,
+      );
+    }
+    return checked.data;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Runs tasks one at a time in the order they were queued (spec §4: add requests are queued and
+ * sent one at a time). A failing task does not stop the ones after it.
+ */
+export function createQueue() {
+  let tail: Promise<unknown> = Promise.resolve();
+  let size = 0;
+  return {
+    run<T>(task: () => Promise<T>): Promise<T> {
+      size += 1;
+      const result = tail.then(task);
+      tail = result.catch(() => undefined).finally(() => {
+        size -= 1;
+      });
+      return result;
+    },
+    /** Tasks queued or running. */
+    get size() {
+      return size;
+    },
+  };
+}
