@@ -1,5 +1,747 @@
 // @ts-check
-// Placeholder until the demo shop lands (issue 2 §6): answers nothing.
-export function createShop(_options = {}) {
-  return { handle: async (/** @type {any} */ _req, /** @type {any} */ _res) => false };
+// The demo shop (issue 2 §6): a small WooCommerce look-alike speaking the protocol of spec §7 —
+// wc-ajax endpoints, admin-ajax actions (Flatsome's quantity, quick view and live search),
+// server-rendered pages, generated images, a cart per session cookie, WooCommerce's cart cookies —
+// plus a test API under /__shop/ (fault injection, reset, log, state, catalog), all scoped to the
+// caller's session so parallel browsers never see each other's state.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  addToCart,
+  cartCount,
+  cartHash,
+  cartItemJson,
+  cartLines,
+  cartSubtotal,
+  findVariation,
+  setQuantity,
+  stockAmount,
+} from './cart.mjs';
+import { categories, imageUrl, permalink, productById, productBySlug, products } from './catalog.mjs';
+import { CSP } from './csp.mjs';
+import { BodyTooLargeError, parseCookies, parseForm, readBody, serializeCookie } from './http.mjs';
+import { productSvg } from './images.mjs';
+import {
+  cartMain,
+  checkoutMain,
+  fragments,
+  layout,
+  pageConfigJson,
+  priceHtml,
+  productMain,
+  quickView,
+  shopMain,
+  variationJson,
+} from './templates.mjs';
+
+export { pageConfigJson };
+
+/**
+ * @typedef {import('node:http').IncomingMessage} Req
+ * @typedef {import('node:http').ServerResponse} Res
+ * @typedef {import('./cart.mjs').Cart} Cart
+ * @typedef {import('./templates.mjs').Notice} Notice
+ * @typedef {{ endpoint: string, status?: number, delayMs?: number, malformed?: boolean, hang?: boolean, body?: unknown, hasBody: boolean, times: number }} Fault
+ * @typedef {{ endpoint: string, method: string, query: Record<string, string>, body: Record<string, string>, at: number }} LogEntry
+ * @typedef {{ id: string, cart: Cart, faults: Fault[], log: LogEntry[], notices: Notice[], nonce: string }} Session
+ * @typedef {{ maxSessions?: number, hangMs?: number, searchLimit?: number }} ShopOptions
+ */
+
+/** WooCommerce's session cookie is wp_woocommerce_session_ + COOKIEHASH (md5 of the site URL). */
+export const SESSION_COOKIE = `wp_woocommerce_session_${createHash('md5').update('storefront-demo').digest('hex')}`;
+const SESSION_TTL_S = 48 * 3600; // WooCommerce keeps guest sessions for 48 hours
+const LOG_LIMIT = 500;
+const MAX_DELAY_MS = 60_000;
+
+/** wc-ajax endpoints (spec §7 Shop ajax endpoints). */
+const WC_AJAX = new Set(['add_to_cart', 'remove_from_cart', 'get_refreshed_fragments', 'get_variation']);
+/** admin-ajax actions (spec §7 Site ajax endpoint). */
+const ADMIN_AJAX = new Set([
+  'flatsome_ajax_cart_item_alter_quantity',
+  'flatsome_quickview',
+  'flatsome_ajax_search_products',
+]);
+
+const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Creates the shop. `handle` answers what belongs to the shop and resolves true, or resolves
+ * false without touching `res` (static files are served by Vite / web-test-runner).
+ * @param {ShopOptions} [options]
+ */
+export function createShop(options = {}) {
+  const maxSessions = options.maxSessions ?? 10_000;
+  const hangMs = options.hangMs ?? 60_000;
+  const searchLimit = options.searchLimit ?? 10;
+  /** @type {Map<string, Session>} */
+  const sessions = new Map();
+
+  // ---- sessions --------------------------------------------------------------------------------
+
+  /** @param {Req} req */
+  function sessionIdOf(req) {
+    const raw = parseCookies(req)[SESSION_COOKIE];
+    // WooCommerce's cookie value is customer_id||expiration||expiring||hash; the id identifies the cart.
+    const id = raw?.split('||')[0] ?? '';
+    return /^t_[0-9a-f]{30}$/.test(id) ? id : '';
+  }
+
+  /**
+   * The caller's session; with `create`, one is made (and its cookie set on `res`) if missing.
+   * @param {Req} req @param {Res} res @param {boolean} create
+   * @returns {Session | undefined}
+   */
+  function sessionOf(req, res, create) {
+    const id = sessionIdOf(req);
+    const found = id ? sessions.get(id) : undefined;
+    if (found) {
+      // Least recently used go first when the cap is reached.
+      sessions.delete(found.id);
+      sessions.set(found.id, found);
+      return found;
+    }
+    if (!create) return undefined;
+    // A known-format id the server forgot (restart, eviction) keeps its id so the browser's cookie stays valid.
+    const newId = id || `t_${randomBytes(15).toString('hex')}`;
+    /** @type {Session} */
+    const session = {
+      id: newId,
+      cart: new Map(),
+      faults: [],
+      log: [],
+      notices: [],
+      nonce: randomBytes(5).toString('hex'),
+    };
+    sessions.set(newId, session);
+    while (sessions.size > maxSessions) {
+      const oldest = sessions.keys().next().value;
+      if (oldest === undefined) break;
+      sessions.delete(oldest);
+    }
+    const expires = Math.floor(Date.now() / 1000) + SESSION_TTL_S;
+    const value = `${newId}||${expires}||${expires - 3600}||${createHash('md5').update(newId).digest('hex')}`;
+    addCookie(res, serializeCookie(SESSION_COOKIE, value, { maxAge: SESSION_TTL_S, httpOnly: true }));
+    return session;
+  }
+
+  /** @param {Res} res @param {string} cookie */
+  function addCookie(res, cookie) {
+    const existing = res.getHeader('Set-Cookie');
+    const list = Array.isArray(existing) ? existing : existing ? [String(existing)] : [];
+    res.setHeader('Set-Cookie', [...list, cookie]);
+  }
+
+  /**
+   * WooCommerce's maybe_set_cart_cookies: items_in_cart and cart_hash while the cart has items,
+   * expired when it is empty and the browser still holds them.
+   * @param {Req} req @param {Res} res @param {Session | undefined} session @param {boolean} [force]
+   */
+  function setCartCookies(req, res, session, force = false) {
+    const cart = session?.cart ?? new Map();
+    if (cart.size > 0) {
+      addCookie(res, serializeCookie('woocommerce_items_in_cart', '1'));
+      addCookie(res, serializeCookie('woocommerce_cart_hash', cartHash(cart)));
+    } else if (force || 'woocommerce_items_in_cart' in parseCookies(req)) {
+      addCookie(res, serializeCookie('woocommerce_items_in_cart', '0', { expired: true }));
+      addCookie(res, serializeCookie('woocommerce_cart_hash', '', { expired: true }));
+    }
+  }
+
+  /** @param {Session | undefined} session */
+  function cartView(session) {
+    const cart = session?.cart ?? new Map();
+    return {
+      lines: cartLines(cart),
+      count: cartCount(cart),
+      subtotal: cartSubtotal(cart),
+      hash: cartHash(cart),
+      nonce: session?.nonce ?? '0000000000',
+    };
+  }
+
+  // ---- responses -------------------------------------------------------------------------------
+
+  /** @param {Res} res @param {number} status @param {unknown} value */
+  function sendJson(res, status, value) {
+    if (res.writableEnded || res.destroyed) return;
+    // wp_send_json(): JSON with WordPress's nocache headers.
+    res.writeHead(status, {
+      'Content-Type': 'application/json; charset=UTF-8',
+      'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
+      'X-Robots-Tag': 'noindex',
+    });
+    res.end(JSON.stringify(value));
+  }
+
+  /** @param {Res} res @param {number} status @param {string} text @param {string} [type] */
+  function sendText(res, status, text, type = 'text/html; charset=UTF-8') {
+    if (res.writableEnded || res.destroyed) return;
+    res.writeHead(status, {
+      'Content-Type': type,
+      'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
+    });
+    res.end(text);
+  }
+
+  /** @param {Res} res @param {string} html */
+  function sendPage(res, html) {
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': CSP,
+      'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
+    });
+    res.end(html);
+  }
+
+  /** @param {Res} res @param {string} location */
+  function redirect(res, location) {
+    res.writeHead(303, { Location: location, 'Cache-Control': 'no-store' });
+    res.end();
+  }
+
+  // ---- faults (test API) ------------------------------------------------------------------------
+
+  /**
+   * Takes the first fault registered for `endpoint` (or "*") in this session, counting down `times`.
+   * @param {Session | undefined} session @param {string} endpoint
+   */
+  function takeFault(session, endpoint) {
+    if (!session) return undefined;
+    const i = session.faults.findIndex((f) => f.endpoint === endpoint || f.endpoint === '*');
+    if (i < 0) return undefined;
+    const fault = session.faults[i];
+    fault.times -= 1;
+    if (fault.times <= 0) session.faults.splice(i, 1);
+    return fault;
+  }
+
+  /**
+   * Applies a fault; resolves true when the fault answered (or is hanging), false when the real
+   * handler should run (a bare delay).
+   * @param {Fault} fault @param {Req} req @param {Res} res
+   */
+  async function applyFault(fault, req, res) {
+    if (fault.delayMs) await sleep(Math.min(Math.max(0, fault.delayMs), MAX_DELAY_MS));
+    if (res.destroyed) return true;
+    if (fault.hang) {
+      // Never answer; close the socket after hangMs so a forgotten client does not leak it.
+      const timer = setTimeout(() => res.destroy(), hangMs);
+      res.on('close', () => clearTimeout(timer));
+      req.on('close', () => clearTimeout(timer));
+      return true;
+    }
+    if (fault.malformed) {
+      sendText(
+        res,
+        fault.status ?? 200,
+        '{"fragments":{"div.widget_shopping_cart_content":"<div',
+        'application/json; charset=UTF-8',
+      );
+      return true;
+    }
+    if (fault.hasBody) {
+      sendJson(res, fault.status ?? 200, fault.body);
+      return true;
+    }
+    if (fault.status) {
+      // What WordPress prints on a fatal error.
+      sendText(res, fault.status, '<p>There has been a critical error on this website.</p>');
+      return true;
+    }
+    return false;
+  }
+
+  /** @param {unknown} raw @returns {Fault | string} the fault or an error message */
+  function parseFault(raw) {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return 'expected a JSON object';
+    const f = /** @type {Record<string, unknown>} */ (raw);
+    if (typeof f.endpoint !== 'string' || f.endpoint === '') return 'endpoint must be a non-empty string';
+    const num = (/** @type {unknown} */ v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+    const status = num(f.status);
+    if (status !== undefined && (status < 100 || status > 599)) return 'status must be 100..599';
+    const times = num(f.times);
+    return {
+      endpoint: f.endpoint,
+      status,
+      delayMs: num(f.delayMs),
+      malformed: f.malformed === true,
+      hang: f.hang === true,
+      body: f.body,
+      hasBody: 'body' in f,
+      times: times !== undefined && times > 0 ? Math.floor(times) : Number.POSITIVE_INFINITY,
+    };
+  }
+
+  /** @param {Req} req @param {Res} res @param {URL} url */
+  async function testApi(req, res, url) {
+    const route = url.pathname.slice('/__shop/'.length).replace(/\/$/, '');
+    const method = req.method ?? 'GET';
+    if (route === 'catalog' && method === 'GET') {
+      sendJson(res, 200, { categories, products });
+      return true;
+    }
+    if (route === 'reset' && method === 'POST') {
+      const session = /** @type {Session} */ (sessionOf(req, res, true));
+      session.cart.clear();
+      session.faults = [];
+      session.log = [];
+      session.notices = [];
+      setCartCookies(req, res, session, true);
+      res.writeHead(204).end();
+      return true;
+    }
+    if (route === 'faults' && method === 'POST') {
+      let raw;
+      try {
+        raw = JSON.parse(await readBody(req));
+      } catch (error) {
+        sendJson(res, error instanceof BodyTooLargeError ? 413 : 400, { error: 'invalid JSON' });
+        return true;
+      }
+      const fault = parseFault(raw);
+      if (typeof fault === 'string') {
+        sendJson(res, 400, { error: fault });
+        return true;
+      }
+      const session = /** @type {Session} */ (sessionOf(req, res, true));
+      session.faults.push(fault);
+      sendJson(res, 201, { endpoint: fault.endpoint, faults: session.faults.length });
+      return true;
+    }
+    if (route === 'faults' && method === 'DELETE') {
+      const session = sessionOf(req, res, false);
+      if (session) session.faults = [];
+      res.writeHead(204).end();
+      return true;
+    }
+    if (route === 'log' && method === 'GET') {
+      sendJson(res, 200, sessionOf(req, res, false)?.log ?? []);
+      return true;
+    }
+    if (route === 'state' && method === 'GET') {
+      const session = sessionOf(req, res, false);
+      const cart = session?.cart ?? new Map();
+      sendJson(res, 200, {
+        items: [...cart.values()].map((l) => ({
+          key: l.key,
+          productId: l.productId,
+          variationId: l.variationId,
+          quantity: l.quantity,
+        })),
+        hash: cartHash(cart),
+      });
+      return true;
+    }
+    sendJson(res, 404, { error: `unknown test route ${method} /__shop/${route}` });
+    return true;
+  }
+
+  // ---- shop endpoints -------------------------------------------------------------------------
+
+  /**
+   * Reads an urlencoded POST body (nothing for other methods); answers 413/400 itself and
+   * resolves undefined when the body is rejected.
+   * @param {Req} req @param {Res} res
+   * @returns {Promise<Record<string, string> | undefined>}
+   */
+  async function readForm(req, res) {
+    if (req.method !== 'POST' && req.method !== 'PUT') return parseForm('');
+    try {
+      return parseForm(await readBody(req));
+    } catch (error) {
+      sendText(
+        res,
+        error instanceof BodyTooLargeError ? 413 : 400,
+        'Request body rejected.',
+        'text/plain; charset=UTF-8',
+      );
+      return undefined;
+    }
+  }
+
+  /**
+   * Logs an endpoint call in the caller's session and applies any fault registered for it.
+   * Resolves to the request's fields, or undefined when a fault already answered.
+   * @param {Req} req @param {Res} res @param {URL} url @param {string} endpoint @param {Record<string, string>} body
+   */
+  async function begin(req, res, url, endpoint, body) {
+    const query = Object.fromEntries(url.searchParams);
+    const session = sessionOf(req, res, false);
+    if (session) {
+      session.log.push({ endpoint, method: req.method ?? 'GET', query, body, at: Date.now() });
+      if (session.log.length > LOG_LIMIT) session.log.splice(0, session.log.length - LOG_LIMIT);
+    }
+    const fault = takeFault(session, endpoint);
+    if (fault && (await applyFault(fault, req, res))) return undefined;
+    return { body, query, session };
+  }
+
+  /** get_refreshed_fragments(): the map and the hash. @param {Session | undefined} session */
+  const refreshed = (session) => {
+    const view = cartView(session);
+    return { fragments: fragments(view), cart_hash: view.hash };
+  };
+
+  /** @param {Req} req @param {Res} res @param {URL} url @param {string} endpoint */
+  async function wcAjax(req, res, url, endpoint) {
+    const form = await readForm(req, res);
+    if (!form) return true;
+    const started = await begin(req, res, url, endpoint, form);
+    if (!started) return true;
+    const { body, query } = started;
+    if (endpoint === 'add_to_cart') {
+      // spec §7 Add to cart: error + product_url sends the browser to the product page.
+      const session = /** @type {Session} */ (sessionOf(req, res, true));
+      const result = addToCart(session.cart, body);
+      if (!result.ok) {
+        sendJson(res, 200, {
+          error: true,
+          product_url: result.product ? permalink(result.product) : '/shop/',
+        });
+        return true;
+      }
+      setCartCookies(req, res, session);
+      sendJson(res, 200, refreshed(session));
+      return true;
+    }
+    const session = started.session;
+    if (endpoint === 'remove_from_cart') {
+      // spec §7 Remove from cart; an unknown key gets wp_send_json_error().
+      const key = body.cart_item_key ?? '';
+      if (!session || !key || !session.cart.has(key)) {
+        sendJson(res, 200, { success: false });
+        return true;
+      }
+      session.cart.delete(key);
+      setCartCookies(req, res, session);
+      sendJson(res, 200, refreshed(session));
+      return true;
+    }
+    if (endpoint === 'get_refreshed_fragments') {
+      setCartCookies(req, res, session);
+      sendJson(res, 200, refreshed(session));
+      return true;
+    }
+    if (endpoint === 'get_variation') {
+      const fields = { ...query, ...body };
+      const product = productById(stockAmount(fields.product_id));
+      if (!product) {
+        sendText(res, 200, '');
+        return true;
+      }
+      const variation =
+        product.type === 'variable' ? findVariation(product, { ...fields, variation_id: '' }) : undefined;
+      sendJson(res, 200, variation ? variationJson(product, variation) : false);
+      return true;
+    }
+    // Unknown wc-ajax endpoint: WooCommerce's wp_die() with nothing to say.
+    sendText(res, 200, '');
+    return true;
+  }
+
+  /** @param {Req} req @param {Res} res @param {URL} url */
+  async function adminAjax(req, res, url) {
+    const form = await readForm(req, res);
+    if (!form) return true;
+    // admin-ajax.php reads the action from $_REQUEST (query or body).
+    const action = url.searchParams.get('action') ?? form.action ?? '';
+    if (!ADMIN_AJAX.has(action)) {
+      // WordPress without a handler for the action: wp_die( '0', 400 ).
+      sendText(res, 400, '0');
+      return true;
+    }
+    const started = await begin(req, res, url, action, form);
+    if (!started) return true;
+    const fields = { ...started.query, ...started.body };
+    const session = started.session;
+
+    if (action === 'flatsome_ajax_cart_item_alter_quantity') {
+      // Flatsome's MiniCart::cart_item_alter_quantity: 0 (or empty) removes; echoes get_cart_item().
+      const key = fields.cart_item_key ?? '';
+      if (!key) {
+        sendJson(res, 200, { success: false });
+        return true;
+      }
+      const quantity = stockAmount(fields.quantity);
+      if (session) {
+        setQuantity(session.cart, key, quantity);
+        setCartCookies(req, res, session);
+      }
+      sendJson(res, 200, session ? cartItemJson(session.cart, key) : []);
+      return true;
+    }
+    if (action === 'flatsome_quickview') {
+      // spec §7 Quick view: HTML for the popup; Flatsome prints nothing for an unknown product.
+      const product = productById(stockAmount(fields.product));
+      sendText(res, 200, product ? quickView(product) : '');
+      return true;
+    }
+    // flatsome_ajax_search_products (spec §7 Live search, §3 Search suggestion).
+    sendJson(res, 200, { suggestions: search(fields.query ?? '', fields.product_cat ?? '') });
+    return true;
+  }
+
+  /**
+   * Case-insensitive name/SKU search, every word must match, ordered by title like Flatsome's
+   * default; the "No products found." entry (id -1) when nothing matches.
+   * @param {string} query @param {string} category
+   */
+  function search(query, category) {
+    const words = query.toLowerCase().trim().split(/\s+/).filter(Boolean);
+    const matches =
+      words.length === 0
+        ? []
+        : products
+            .filter((p) => !category || p.categories.includes(category))
+            .filter((p) =>
+              words.every((w) => p.name.toLowerCase().includes(w) || p.sku.toLowerCase().includes(w)),
+            )
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .slice(0, searchLimit);
+    if (matches.length === 0) return [{ id: -1, value: 'No products found.', url: '' }];
+    return matches.map((p) => ({
+      type: 'Product',
+      id: p.id,
+      value: p.name,
+      url: permalink(p),
+      img: imageUrl(p, 'thumb'),
+      price: priceHtml(p),
+    }));
+  }
+
+  // ---- images -----------------------------------------------------------------------------------
+
+  /** @param {Res} res @param {string} file */
+  function image(res, file) {
+    const m = /^([a-z0-9-]+?)(?:-(thumb|\d))?\.svg$/.exec(file);
+    const product = m ? productBySlug(m[1]) : undefined;
+    if (!m || !product) {
+      sendText(res, 404, 'Not found', 'text/plain; charset=UTF-8');
+      return true;
+    }
+    const view = m[2] && m[2] !== 'thumb' ? Number(m[2]) : 1;
+    const svg = productSvg(product, { size: m[2] === 'thumb' ? 300 : 800, view });
+    res.writeHead(200, {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=86400, immutable',
+    });
+    res.end(svg);
+    return true;
+  }
+
+  // ---- pages (no-JS fallbacks included) --------------------------------------------------------
+
+  /** @param {Req} req @param {Res} res @param {URL} url */
+  async function page(req, res, url) {
+    const path = url.pathname;
+    const form = await readForm(req, res);
+    if (!form) return true;
+    const addId = form['add-to-cart'] ?? url.searchParams.get('add-to-cart');
+    if (addId) {
+      // WooCommerce's form handler: add, leave a notice, come back to the page (PRG).
+      const session = /** @type {Session} */ (sessionOf(req, res, true));
+      const result = addToCart(session.cart, {
+        ...Object.fromEntries(url.searchParams),
+        ...form,
+        product_id: addId,
+      });
+      if (result.ok) {
+        session.notices.push({
+          type: 'message',
+          text: `“${result.product.name}” has been added to your cart.`,
+          link: { href: '/cart/', label: 'View cart' },
+        });
+      } else if (
+        result.product &&
+        result.product.type === 'variable' &&
+        !form.product_id &&
+        !url.searchParams.has('variation_id')
+      ) {
+        redirect(res, permalink(result.product));
+        setCartCookies(req, res, session);
+        return true;
+      } else {
+        session.notices.push({
+          type: 'error',
+          text: result.reason === 'unknown product' ? 'That product does not exist.' : result.reason,
+        });
+      }
+      setCartCookies(req, res, session);
+      const back = new URL(url);
+      for (const k of ['add-to-cart', 'quantity', 'product_id', 'variation_id']) back.searchParams.delete(k);
+      redirect(res, back.pathname + back.search);
+      return true;
+    }
+    const removeKey = url.searchParams.get('remove_item');
+    if (removeKey !== null) {
+      const session = sessionOf(req, res, false);
+      if (session && url.searchParams.get('_wpnonce') === session.nonce && session.cart.has(removeKey)) {
+        const line = cartLines(session.cart).find((l) => l.key === removeKey);
+        session.cart.delete(removeKey);
+        session.notices.push({ type: 'message', text: `“${line?.name ?? 'Item'}” removed.` });
+        setCartCookies(req, res, session);
+      }
+      redirect(res, '/cart/');
+      return true;
+    }
+    if (path === '/cart/' && req.method === 'POST') {
+      // Cart page form (no JS): cart[KEY][qty] fields.
+      const session = sessionOf(req, res, false);
+      if (session) {
+        for (const [name, value] of Object.entries(form)) {
+          const m = /^cart\[([0-9a-f]{32})\]\[qty\]$/.exec(name);
+          if (m) setQuantity(session.cart, m[1], stockAmount(value));
+        }
+        session.notices.push({ type: 'message', text: 'Cart updated.' });
+        setCartCookies(req, res, session);
+      }
+      redirect(res, '/cart/');
+      return true;
+    }
+
+    const session = sessionOf(req, res, false);
+    const notices = session ? session.notices.splice(0) : [];
+    const cart = cartView(session);
+    setCartCookies(req, res, session);
+    const common = { cart, notices };
+
+    if (path === '/' && url.searchParams.has('s')) {
+      const query = url.searchParams.get('s') ?? '';
+      const category = url.searchParams.get('product_cat') ?? '';
+      const found = search(query, category).filter((s) => s.id !== -1);
+      const items = found.map((s) => productById(Number(s.id))).filter((p) => p !== undefined);
+      sendPage(
+        res,
+        layout({
+          ...common,
+          title: `Search results for “${query}”`,
+          bodyClass: 'search search-results woocommerce woocommerce-page',
+          search: { query, category },
+          main: shopMain({ title: `Search results: “${query}”`, items }),
+        }),
+      );
+      return true;
+    }
+    if (path === '/shop/') {
+      sendPage(
+        res,
+        layout({
+          ...common,
+          title: 'Shop',
+          bodyClass: 'archive post-type-archive woocommerce-shop woocommerce woocommerce-page',
+          main: shopMain({ title: 'Shop', items: products }),
+        }),
+      );
+      return true;
+    }
+    const cat = /^\/product-category\/([a-z0-9-]+)\/$/.exec(path);
+    const category = cat ? categories.find((c) => c.slug === cat[1]) : undefined;
+    if (category) {
+      sendPage(
+        res,
+        layout({
+          ...common,
+          title: category.name,
+          bodyClass: `archive tax-product_cat term-${category.slug} woocommerce woocommerce-page`,
+          search: { category: category.slug },
+          main: shopMain({
+            title: category.name,
+            items: products.filter((p) => p.categories.includes(category.slug)),
+          }),
+        }),
+      );
+      return true;
+    }
+    const single = /^\/product\/([a-z0-9-]+)\/$/.exec(path);
+    const product = single ? productBySlug(single[1]) : undefined;
+    if (product) {
+      sendPage(
+        res,
+        layout({
+          ...common,
+          title: product.name,
+          bodyClass: `product-template-default single single-product postid-${product.id} woocommerce woocommerce-page`,
+          main: productMain(product),
+        }),
+      );
+      return true;
+    }
+    if (path === '/cart/') {
+      sendPage(
+        res,
+        layout({
+          ...common,
+          title: 'Cart',
+          bodyClass: 'page woocommerce-cart woocommerce-page',
+          config: { isCart: true },
+          main: cartMain(cart),
+        }),
+      );
+      return true;
+    }
+    if (path === '/checkout/') {
+      sendPage(
+        res,
+        layout({
+          ...common,
+          title: 'Checkout',
+          bodyClass: 'page woocommerce-checkout woocommerce-page',
+          main: checkoutMain(cart),
+        }),
+      );
+      return true;
+    }
+    sendText(res, 404, 'Not found', 'text/plain; charset=UTF-8');
+    return true;
+  }
+
+  /** Paths the shop renders; anything else is left to the static server. @param {URL} url */
+  function isPage(url) {
+    const p = url.pathname;
+    if (p === '/') return ['s', 'add-to-cart', 'remove_item'].some((k) => url.searchParams.has(k));
+    return (
+      p === '/shop/' ||
+      p === '/cart/' ||
+      p === '/checkout/' ||
+      /^\/product\/[^/]+\/$/.test(p) ||
+      /^\/product-category\/[^/]+\/$/.test(p)
+    );
+  }
+
+  // ---- router -----------------------------------------------------------------------------------
+
+  /** @param {Req} req @param {Res} res @returns {Promise<boolean>} */
+  async function handle(req, res) {
+    let url;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      return false;
+    }
+    try {
+      if (url.pathname.startsWith('/__shop/')) return await testApi(req, res, url);
+      if (url.pathname === '/wp-admin/admin-ajax.php') return await adminAjax(req, res, url);
+      const wc = url.searchParams.get('wc-ajax');
+      if (wc !== null) {
+        // WooCommerce answers ?wc-ajax= on any path (spec §7: the path comes from page parameters).
+        return await wcAjax(req, res, url, WC_AJAX.has(wc) ? wc : `unknown:${wc.slice(0, 60)}`);
+      }
+      if (url.pathname.startsWith('/shop-images/') && (req.method === 'GET' || req.method === 'HEAD'))
+        return image(res, url.pathname.slice('/shop-images/'.length));
+      if (['/shop', '/cart', '/checkout'].includes(url.pathname)) {
+        redirect(res, `${url.pathname}/${url.search}`);
+        return true;
+      }
+      if (isPage(url) && (req.method === 'GET' || req.method === 'POST' || req.method === 'HEAD'))
+        return await page(req, res, url);
+      return false;
+    } catch (error) {
+      // Malformed input must never take the server down: answer 500 and keep serving.
+      if (!res.headersSent && !res.destroyed)
+        sendText(res, 500, `Demo shop error: ${String(error)}`, 'text/plain; charset=UTF-8');
+      else if (!res.writableEnded) res.end();
+      return true;
+    }
+  }
+
+  return { handle, sessions };
 }
