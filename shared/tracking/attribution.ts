@@ -1,0 +1,335 @@
+import { atom } from 'nanostores';
+import { z } from 'zod';
+import { $consent, type Consent } from '../stores/consent.ts';
+import {
+  commitMemory,
+  createCookieStore,
+  createMemoryStore,
+  type MemoryStore,
+  removeAttributionCookies,
+} from './cookie-store.ts';
+import {
+  type ResolvedSbjsOptions,
+  readAccessor,
+  resolveOptions,
+  runSourcebuster,
+  type SbjsEnvironment,
+  type SbjsGet,
+  type SbjsOptions,
+  type SbjsStore,
+} from './sourcebuster.ts';
+
+/**
+ * Order attribution (spec §4 Attribution, §7 Order attribution): classifies the visit with the
+ * sourcebuster-compatible engine, keeps the result in memory until tracking is allowed (the
+ * `allowTracking` parameter and marketing consent, as WooCommerce's WP Consent API integration
+ * uses), then writes the cookies; denying removes them all. The values for the checkout are
+ * published in `$attribution`, written into plain hidden inputs named `<prefix><field>`, and
+ * set as checkout block extension data.
+ */
+
+/** WooCommerce's default fields and their sourcebuster accessors (OrderAttributionMeta). */
+export const DEFAULT_FIELDS: Readonly<Record<string, string>> = {
+  source_type: 'current.typ',
+  referrer: 'current_add.rf',
+  utm_campaign: 'current.cmp',
+  utm_source: 'current.src',
+  utm_medium: 'current.mdm',
+  utm_content: 'current.cnt',
+  utm_id: 'current.id',
+  utm_term: 'current.trm',
+  utm_source_platform: 'current.plt',
+  utm_creative_format: 'current.fmt',
+  utm_marketing_tactic: 'current.tct',
+  session_entry: 'current_add.ep',
+  session_start_time: 'current_add.fd',
+  session_pages: 'session.pgs',
+  session_count: 'udata.vst',
+  user_agent: 'udata.uag',
+};
+
+const flag = z
+  .union([z.boolean(), z.string(), z.number()])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'yes' || v === 'true');
+const num = (fallback: number) => z.coerce.number().positive().catch(fallback);
+
+/** `wc_order_attribution.params` (spec §3: allowTracking, lifetime, session, base64, prefix) plus our cookie prefix. */
+const paramsSchema = z
+  .object({
+    allowTracking: flag.catch(true),
+    lifetime: num(6),
+    session: num(30),
+    base64: flag.catch(false),
+    prefix: z.string().catch('wc_order_attribution_'),
+    cookiePrefix: z
+      .string()
+      .regex(/^[\w-]*$/)
+      .catch('sbjs_'),
+  })
+  .partial();
+
+const namespaceSchema = z
+  .object({
+    params: paramsSchema.catch({}),
+    fields: z.record(z.string(), z.string()).optional().catch(undefined),
+  })
+  .partial();
+
+export interface AttributionParams {
+  /** Server-side switch (`wc_order_attribution_allow_tracking`); consent is required as well. */
+  allowTracking: boolean;
+  /** Cookie lifetime in months of 30 days. */
+  lifetime: number;
+  /** Session length in minutes. */
+  session: number;
+  base64: boolean;
+  /** Prefix of the hidden checkout inputs (WooCommerce: `wc_order_attribution_`). */
+  prefix: string;
+  /** Prefix of the cookie names (sourcebuster: `sbjs_`). */
+  cookiePrefix: string;
+  /** Field name to sourcebuster accessor (`source_type: 'current.typ'`). */
+  fields: Record<string, string>;
+}
+
+export const DEFAULT_PARAMS: AttributionParams = {
+  allowTracking: true,
+  lifetime: 6,
+  session: 30,
+  base64: false,
+  prefix: 'wc_order_attribution_',
+  cookiePrefix: 'sbjs_',
+  fields: { ...DEFAULT_FIELDS },
+};
+
+declare global {
+  interface Window {
+    wc_order_attribution?: {
+      params?: Record<string, unknown>;
+      fields?: Record<string, string>;
+      setOrderTracking?: (allow: boolean) => void;
+    };
+    wp?: {
+      data?: {
+        dispatch?: (store: string) => Record<string, unknown> | undefined;
+        subscribe?: (listener: () => void, store?: string) => () => void;
+      };
+    };
+  }
+}
+
+/** Reads `window.wc_order_attribution`, else the same object under that name in `<script id="shop-config">`. */
+export function readAttributionParams(doc: Document = document): AttributionParams {
+  let raw: unknown = (doc.defaultView ?? window).wc_order_attribution;
+  if (!raw) {
+    const script = doc.querySelector('script#shop-config[type="application/json"]');
+    try {
+      raw = script?.textContent ? JSON.parse(script.textContent)?.wc_order_attribution : undefined;
+    } catch {
+      raw = undefined; // page-config reports invalid JSON
+    }
+  }
+  const parsed = namespaceSchema.catch({}).parse(raw ?? {});
+  const params = Object.fromEntries(Object.entries(parsed.params ?? {}).filter(([, v]) => v !== undefined));
+  return { ...DEFAULT_PARAMS, ...params, fields: parsed.fields ?? { ...DEFAULT_FIELDS } };
+}
+
+export interface AttributionState {
+  /** True once tracking is allowed and the cookies hold the data. */
+  allowed: boolean;
+  /** Field values for the checkout; all null while tracking is not allowed (as WooCommerce sends). */
+  values: Record<string, string | null>;
+  /** Input name prefix and field names, for the hidden-input element. */
+  prefix: string;
+  fields: string[];
+  /** The classified containers (also kept while not allowed, in memory only). */
+  data: SbjsGet | null;
+}
+
+export const $attribution = atom<AttributionState>({
+  allowed: false,
+  values: {},
+  prefix: DEFAULT_PARAMS.prefix,
+  fields: Object.keys(DEFAULT_FIELDS),
+  data: null,
+});
+
+export interface AttributionController {
+  readonly params: AttributionParams;
+  /** WooCommerce's `setOrderTracking`: the server-side switch, changed at run time. */
+  setAllowTracking(allow: boolean): void;
+  stop(): void;
+}
+
+export interface StartAttributionOptions {
+  params?: Partial<AttributionParams>;
+  /** Overrides of the page facts (tests). */
+  env?: Partial<SbjsEnvironment>;
+  doc?: Document;
+  /** Extra sourcebuster options (custom organics, referrals, typein attributes, promo codes). */
+  sbjs?: SbjsOptions;
+  now?: () => number;
+}
+
+function setInputs(doc: Document, state: AttributionState): void {
+  for (const field of state.fields) {
+    for (const input of doc.querySelectorAll<HTMLInputElement>(
+      `input[name="${CSS.escape(state.prefix + field)}"]`,
+    )) {
+      input.value = state.values[field] ?? '';
+    }
+  }
+}
+
+const CHECKOUT_STORE = 'wc/store/checkout';
+
+function setBlockData(win: Window, values: Record<string, string | null>): void {
+  try {
+    const store = win.wp?.data?.dispatch?.(CHECKOUT_STORE) as
+      | { __internalSetExtensionData?: (ns: string, data: unknown, replace?: boolean) => void }
+      | undefined;
+    store?.__internalSetExtensionData?.('woocommerce/order-attribution', values, true);
+  } catch (error) {
+    console.warn('storefront elements: could not set order attribution on the checkout block.', error);
+  }
+}
+
+let current: AttributionController | null = null;
+
+/**
+ * Starts attribution for this page view (idempotent without options: returns the running
+ * controller). Never throws into the page.
+ */
+export function startAttribution(options: StartAttributionOptions = {}): AttributionController {
+  const fresh = options.params || options.env || options.doc || options.sbjs;
+  if (current && !fresh) return current;
+  current?.stop();
+
+  const doc = options.doc ?? document;
+  const win = doc.defaultView ?? window;
+  const now = options.now ?? Date.now;
+  const params: AttributionParams = { ...readAttributionParams(doc), ...options.params };
+  const env: SbjsEnvironment = {
+    href: doc.location.href,
+    referrer: doc.referrer,
+    userAgent: win.navigator.userAgent,
+    now: new Date(now()),
+    ...options.env,
+  };
+  const resolved: ResolvedSbjsOptions = resolveOptions(
+    {
+      timezoneOffset: 0, // WooCommerce: UTC
+      ...options.sbjs,
+      lifetime: params.lifetime,
+      sessionLength: params.session,
+      base64: params.base64,
+      cookiePrefix: params.cookiePrefix,
+    },
+    hostFromHref(env.href),
+  );
+  const cookieStore: SbjsStore = createCookieStore(
+    { base64: resolved.base64, domain: resolved.domain, now },
+    doc,
+  );
+
+  let allowTracking = params.allowTracking;
+  let memory: MemoryStore = createMemoryStore((name) => cookieStore.get(name), now);
+  let data: SbjsGet | null = safeRun(memory);
+  let committed = false;
+
+  function safeRun(store: SbjsStore): SbjsGet | null {
+    try {
+      return runSourcebuster(store, env, resolved);
+    } catch (error) {
+      console.error('storefront elements: order attribution failed; no attribution for this page.', error);
+      return null;
+    }
+  }
+
+  const allowed = (consent: Consent) => allowTracking && consent.marketing === 'granted';
+
+  function publish(isAllowed: boolean): void {
+    const fields = Object.keys(params.fields);
+    const values: Record<string, string | null> = {};
+    for (const [field, accessor] of Object.entries(params.fields)) {
+      values[field] = isAllowed && data ? (readAccessor(data, accessor) ?? null) : null;
+    }
+    const state: AttributionState = { allowed: isAllowed, values, prefix: params.prefix, fields, data };
+    $attribution.set(state);
+    setInputs(doc, state);
+    setBlockData(win, values);
+  }
+
+  function apply(consent: Consent, revoked: boolean): void {
+    if (allowed(consent)) {
+      if (!committed) {
+        // spec §4: the visit classified in memory reaches the cookies only now, so a late consent loses no UTM.
+        commitMemory(memory, cookieStore, now);
+        committed = true;
+      }
+      publish(true);
+      return;
+    }
+    if (committed || revoked) {
+      // spec §4: denying removes all attribution cookies; a later grant on this page starts afresh.
+      removeAttributionCookies(resolved.cookiePrefix, resolved.domain.host, doc);
+      memory = createMemoryStore(() => null, now);
+      data = safeRun(memory);
+      committed = false;
+    }
+    publish(false);
+  }
+
+  if (!allowTracking) removeAttributionCookies(resolved.cookiePrefix, resolved.domain.host, doc);
+  apply($consent.get(), false);
+  let previous = $consent.get();
+  const unsubscribe = $consent.listen((consent) => {
+    const revoked = previous.marketing === 'granted' && consent.marketing === 'denied';
+    previous = consent;
+    apply(consent, revoked);
+  });
+
+  // The checkout block store may register after us: set its data once more when it appears.
+  let unsubscribeBlocks: (() => void) | undefined;
+  const watchBlocks = () => {
+    const subscribe = win.wp?.data?.subscribe;
+    if (typeof subscribe !== 'function') return;
+    try {
+      unsubscribeBlocks = subscribe(() => {
+        unsubscribeBlocks?.();
+        unsubscribeBlocks = undefined;
+        setBlockData(win, $attribution.get().values);
+      }, CHECKOUT_STORE);
+    } catch {
+      // an old wp.data without store-scoped subscriptions: the first publish already ran
+    }
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', watchBlocks, { once: true });
+  else watchBlocks();
+
+  const controller: AttributionController = {
+    params,
+    setAllowTracking(allow) {
+      allowTracking = Boolean(allow);
+      apply($consent.get(), !allowTracking);
+    },
+    stop() {
+      unsubscribe();
+      unsubscribeBlocks?.();
+      doc.removeEventListener('DOMContentLoaded', watchBlocks);
+      if (current === controller) current = null;
+    },
+  };
+  // WooCommerce's public switch, when its own script is not on the page.
+  const ns = win.wc_order_attribution;
+  if (ns && typeof ns.setOrderTracking !== 'function') ns.setOrderTracking = controller.setAllowTracking;
+  current = controller;
+  return controller;
+}
+
+function hostFromHref(href: string): string {
+  try {
+    return new URL(href).hostname;
+  } catch {
+    return '';
+  }
+}
