@@ -1,0 +1,100 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import sinon from 'sinon';
+import '../../elements/shop-order-attribution/shop-order-attribution.ts';
+import { setConsent } from '../../shared/stores/consent.ts';
+import { type AttributionController, startAttribution } from '../../shared/tracking/attribution.ts';
+
+function clearCookies(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0].trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: tests clear the raw cookies they made
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+describe('shop-order-attribution', () => {
+  let controller: AttributionController;
+
+  beforeEach(() => {
+    clearCookies();
+    setConsent({ marketing: 'denied' });
+    controller = startAttribution({
+      env: { href: `${location.origin}/?gclid=abc`, referrer: '', userAgent: 'UA/2' },
+    });
+  });
+  afterEach(() => {
+    controller.stop();
+    setConsent({ marketing: 'denied' });
+    clearCookies();
+  });
+
+  describe('rendering', () => {
+    it('stamps one hidden input per field with the configured prefix, empty before consent', async () => {
+      const form = await fixture<HTMLFormElement>(
+        html`<form><shop-order-attribution></shop-order-attribution></form>`,
+      );
+      const inputs = [...form.querySelectorAll('input')];
+      expect(inputs).to.have.length(16);
+      expect(inputs.every((i) => i.type === 'hidden' && i.value === '')).to.equal(true);
+      expect(inputs[0].name).to.equal('wc_order_attribution_source_type');
+      expect(inputs.map((i) => i.name)).to.include('wc_order_attribution_utm_marketing_tactic');
+    });
+
+    it('honours a prefix attribute', async () => {
+      const form = await fixture<HTMLFormElement>(
+        html`<form><shop-order-attribution prefix="shop_"></shop-order-attribution></form>`,
+      );
+      expect(form.querySelector('input')!.name).to.equal('shop_source_type');
+    });
+
+    it('a second element in the same form stamps nothing', async () => {
+      const form = await fixture<HTMLFormElement>(
+        html`<form><shop-order-attribution></shop-order-attribution><shop-order-attribution></shop-order-attribution></form>`,
+      );
+      expect(form.querySelectorAll('input')).to.have.length(16);
+    });
+  });
+
+  describe('values', () => {
+    it('fills the values when marketing consent arrives and submits them with the form', async () => {
+      const form = await fixture<HTMLFormElement>(
+        html`<form><shop-order-attribution></shop-order-attribution></form>`,
+      );
+      setConsent({ marketing: 'granted' });
+      const data = new FormData(form);
+      expect(data.get('wc_order_attribution_source_type')).to.equal('utm');
+      expect(data.get('wc_order_attribution_utm_source')).to.equal('google');
+      expect(data.get('wc_order_attribution_utm_medium')).to.equal('cpc');
+      expect(data.get('wc_order_attribution_utm_campaign')).to.equal('google_cpc');
+      expect(data.get('wc_order_attribution_user_agent')).to.equal('UA/2');
+      expect(form.querySelector('shop-order-attribution')!.values.utm_source).to.equal('google');
+      setConsent({ marketing: 'denied' });
+      expect(new FormData(form).get('wc_order_attribution_utm_source')).to.equal('');
+    });
+  });
+
+  describe('bad input', () => {
+    it('warns about a removed input field (spec §8)', async () => {
+      const form = await fixture<HTMLFormElement>(
+        html`<form><shop-order-attribution></shop-order-attribution></form>`,
+      );
+      form.querySelector('input[name="wc_order_attribution_utm_id"]')!.remove();
+      const warn = sinon.stub(console, 'warn');
+      try {
+        setConsent({ marketing: 'granted' });
+        expect(warn.calledWithMatch('order attribution field "utm_id" not found')).to.equal(true);
+      } finally {
+        warn.restore();
+      }
+    });
+  });
+
+  describe('accessibility', () => {
+    it('passes axe inside a form', async () => {
+      const form = await fixture<HTMLFormElement>(
+        html`<form aria-label="Checkout"><shop-order-attribution></shop-order-attribution></form>`,
+      );
+      await expect(form).to.be.accessible();
+    });
+  });
+});
