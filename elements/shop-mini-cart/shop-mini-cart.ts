@@ -1,0 +1,64 @@
+import { defineElement } from '../../shared/define-element.tsx';
+import { miniCartSettings } from './shop-mini-cart.settings.ts';
+import { styles } from './shop-mini-cart.styles.ts';
+import { MiniCart } from './shop-mini-cart.view.tsx';
+
+/**
+ * Compact cart that follows the shared `$cart` store: a dropdown shown for 5 s after an add, or an
+ * off-canvas drawer (native modal dialog) on screens up to 849 px. Lines can be removed and their
+ * quantities changed; page `.ajax_add_to_cart` buttons get ajax add-to-cart. Light-DOM content
+ * (e.g. a plain link to the cart) is the no-JavaScript fallback and is shown if rendering fails.
+ *
+ * @tagname shop-mini-cart
+ * @summary The mini-cart: dropdown or drawer over WooCommerce's cart fragments.
+ * @attr {string} settings - JSON matching `miniCartSettings` (mode, drawerBreakpoint, revealMs, revealOnAdd, quantities, texts); invalid fields are reported and defaulted.
+ * @attr {'auto'|'dropdown'|'drawer'} mode - Dropdown, drawer, or `auto` (drawer up to `drawer-breakpoint`).
+ * @attr {number} drawer-breakpoint - Widest screen, in px, that gets the drawer in `auto` mode (default 849).
+ * @attr {number} reveal-ms - How long the dropdown shows after an add (default 5000).
+ * @event {CustomEvent<{ productId: string; quantity: number; data: Record<string, string>; cartHash: string }>} shop-cart-item-added - The shop added a product (dispatched from the page button; bubbles to document).
+ * @event {CustomEvent<{ key: string; productId: string }>} shop-cart-item-removed - A line was removed from this mini-cart.
+ * @event {CustomEvent<{ key: string; quantity: number }>} shop-cart-item-quantity-changed - A line's quantity was changed here.
+ * @event {CustomEvent<{ cartHash: string; count: number; source: string }>} shop-cart-updated - The cart changed (dispatched on document).
+ * @event {CustomEvent<{ endpoint: string; message: string }>} shop-cart-error - A cart request failed (dispatched on document).
+ * @csspart button - The launcher button.
+ * @csspart count - The item count badge.
+ * @csspart panel - The dropdown or the drawer.
+ * @csspart drawer - The drawer dialog.
+ * @csspart title - The panel title.
+ * @csspart close-button - The close button.
+ * @csspart lines - The list of lines.
+ * @csspart line - One cart line.
+ * @csspart line-image - A line's image.
+ * @csspart line-name - A line's product link.
+ * @csspart line-price - A line's quantity and price (without steppers).
+ * @csspart remove-button - A line's remove button.
+ * @csspart quantity - A line's quantity stepper.
+ * @csspart quantity-error - A line's quantity validity message.
+ * @csspart subtotal - The subtotal.
+ * @csspart actions - View-cart and checkout links.
+ * @csspart cart-link - The view-cart link.
+ * @csspart checkout-link - The checkout link.
+ * @csspart empty - The empty-cart message.
+ * @csspart error - The error line.
+ * @cssproperty [--width=22rem] - Width of the dropdown and the drawer.
+ * @cssproperty [--accent=var(--shop-color-accent, #446084)] - Badge and button colour.
+ * @cssproperty [--surface=var(--shop-color-surface, #fff)] - Panel background.
+ */
+export class ShopMiniCartElement extends defineElement(MiniCart, {
+  tag: 'shop-mini-cart',
+  settings: miniCartSettings,
+  styles,
+  attributes: {
+    mode: { key: 'mode', type: 'string' },
+    'drawer-breakpoint': { key: 'drawerBreakpoint', type: 'number' },
+    'reveal-ms': { key: 'revealMs', type: 'number' },
+  },
+}) {}
+
+if (!customElements.get('shop-mini-cart')) customElements.define('shop-mini-cart', ShopMiniCartElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'shop-mini-cart': ShopMiniCartElement;
+  }
+}
