@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { parsePhone } from './join-chat.link.ts';
+
+/**
+ * Settings of `<join-chat>`: Joinchat's front-end JSON (spec §3 Chat widget settings) under
+ * Joinchat's own snake_case names, so the plugin's `data-settings` object can be passed as is,
+ * plus the visible texts the plugin renders on the server (message, button text, tooltip,
+ * header, opt-in, QR caption) and the accessible labels. Every field has a default;
+ * `joinChatSettings.parse({})` gives a widget that stays hidden until a telephone is set.
+ */
+
+/** Seconds as a number, or a numeric string as WordPress options often are. */
+const seconds = (fallback: number) =>
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\s*-?\d+(\.\d+)?\s*$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().finite().min(-86_400).max(86_400))
+    .default(fallback);
+
+/** Joinchat passes booleans; WordPress options may still say 'yes'/'no'. */
+const flag = (fallback: boolean) =>
+  z.union([z.boolean(), z.enum(['yes', 'no']).transform((v) => v === 'yes')]).default(fallback);
+
+export const joinChatLabels = z
+  .object({
+    /** Accessible name of the launcher button. */
+    button: z.string().default('Open chat'),
+    /** Accessible name of the chatbox when there is no header text. */
+    dialog: z.string().default('Chat'),
+    /** Accessible name of the close button. */
+    close: z.string().default('Close chat'),
+    /** Added to the launcher's name while the badge shows. */
+    badge: z.string().default('1 new message'),
+    /** Read while the typing dots show. */
+    typing: z.string().default('Typing…'),
+    /** Announced when "open" is pressed while the required opt-in is unchecked. */
+    optinRequired: z.string().default('Please accept the conditions first.'),
+  })
+  .prefault({});
+
+export const joinChatSettings = z.object({
+  /** Phone number in international format (`+34 600 112 233`); parsed to digits. No number, no widget. */
+  telephone: z
+    .string()
+    .refine((v) => v.trim() === '' || parsePhone(v) !== null, {
+      message: 'not an international telephone number (7 to 15 digits, optional leading +)',
+    })
+    .transform((v) => (v.trim() === '' ? '' : (parsePhone(v) as string)))
+    .default(''),
+  /** Show only on mobile devices (elsewhere the page triggers open the link directly). */
+  mobile_only: flag(false),
+  /** Seconds before the button appears; negative shows it at once without animation. */
+  button_delay: seconds(3),
+  /** Seconds after the button before the badge or automatic chatbox; 0 never; negative never and not remembered. */
+  message_delay: seconds(10),
+  /** Page views before the chatbox may open by itself. */
+  message_views: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^\s*\d+\s*$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().int().min(1).max(1000))
+    .default(1),
+  /** Identifies the message for `joinchat_hashes`; derived from `message_text` when empty. */
+  message_hash: z.string().max(64).default(''),
+  /** Show a notification badge instead of opening the chatbox by itself. */
+  message_badge: flag(false),
+  /** Text prefilled in the messaging app (may hold `<jc-sku>…</jc-sku>`). */
+  message_send: z.string().max(2000).default(''),
+  /** Open WhatsApp Web on desktop instead of the app link. */
+  whatsapp_web: flag(false),
+  /** Show a QR code of the link in the chatbox (non-mobile only). */
+  qr: flag(false),
+  /** Name of the data layer array (GTM4WP's name and `dataLayer` are tried next). */
+  data_layer: z
+    .string()
+    .regex(/^[A-Za-z_$][\w$]*$/)
+    .default('dataLayer'),
+  /** GA4 event name. */
+  ga_event: z
+    .string()
+    .regex(/^[A-Za-z][\w]{0,39}$/)
+    .default('generate_lead'),
+  /** Google Ads conversion (`AW-123456789/label`); empty sends none. */
+  gads: z
+    .string()
+    .regex(/^(AW-[\w-]+\/[\w-]+)?$/)
+    .default(''),
+  /** Forces the message as seen (true) or unseen (false); unset reads `joinchat_hashes`. */
+  cta_viewed: z.boolean().optional(),
+  /** Product SKU replacing `<jc-sku>…</jc-sku>`; follows WooCommerce variations when jQuery is present. */
+  sku: z.union([z.string(), z.number().transform(String)]).optional(),
+
+  /** The chatbox message (Joinchat's call to action). A line `===` starts a new bubble, `>>>` a note. Empty: no chatbox. */
+  message_text: z.string().max(5000).default(''),
+  /** Text of the button that opens the conversation. */
+  message_start: z.string().default('Open chat'),
+  /** Tooltip next to the button. */
+  button_tip: z.string().default(''),
+  /** Chatbox header text. */
+  header: z.string().default(''),
+  /** Opt-in text shown under the message. */
+  optin_text: z.string().default(''),
+  /** The opt-in must be checked before the conversation opens. */
+  optin_check: flag(false),
+  /** Caption of the QR code. */
+  qr_text: z.string().default('Scan the code'),
+  /** When the message was written (ISO date); unset: when the chatbox first opens. */
+  message_time: z
+    .string()
+    .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'not a date' })
+    .optional(),
+  /** Side of the screen. */
+  position: z.enum(['right', 'left']).default('right'),
+  labels: joinChatLabels,
+});
+
+export type JoinChatSettings = z.infer<typeof joinChatSettings>;

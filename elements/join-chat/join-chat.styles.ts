@@ -1,0 +1,204 @@
+/**
+ * Styles of `<join-chat>` (adopted after the shared base styles). Knobs are short custom
+ * properties on :host; page tokens `--shop-*` are read with fallbacks.
+ */
+export const styles = /* css */ `
+:host {
+  --_color: var(--color, #25d366);
+  --_on-color: var(--on-color, #fff);
+  --_size: var(--size, 60px);
+  --_side: var(--side, 20px);
+  --_bottom: var(--bottom, 20px);
+  --_width: var(--width, 320px);
+  --_radius: var(--radius, 16px);
+  --_surface: var(--shop-color-surface, #fff);
+  --_text: var(--shop-color-text, #1c1c1c);
+  --_chat-bg: var(--chat-background, #efeae2);
+  --_bubble-bg: var(--bubble-background, #fff);
+  --_note-bg: var(--note-background, #fff5c4);
+  display: contents;
+}
+.root {
+  position: fixed;
+  z-index: var(--z-index, 400);
+  bottom: var(--_bottom);
+  right: var(--_side);
+  display: flex;
+  flex-direction: column;
+  align-items: flex-end;
+  gap: 12px;
+  max-width: calc(100vw - 2 * var(--_side));
+  font-family: var(--shop-font-family, system-ui, sans-serif);
+  color: var(--_text);
+  visibility: hidden;
+  opacity: 0;
+  transform: translateY(20px) scale(0.9);
+}
+.root[data-position='left'] { right: auto; left: var(--_side); align-items: flex-start; }
+:host(:dir(rtl)) .root:not([data-position='left']) { right: auto; left: var(--_side); align-items: flex-start; }
+.root[data-shown] { visibility: visible; opacity: 1; transform: none; }
+.root[data-animate] { transition: opacity 0.4s ease, transform 0.4s ease, visibility 0s linear 0.4s; }
+.root[data-animate][data-shown] { transition: opacity 0.4s ease, transform 0.4s ease, visibility 0s; }
+
+.button {
+  position: relative;
+  display: grid;
+  place-items: center;
+  width: var(--_size);
+  height: var(--_size);
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  background: var(--_color);
+  color: var(--_on-color);
+  box-shadow: 0 2px 8px rgb(0 0 0 / 0.25);
+  cursor: pointer;
+}
+.button .icon { width: 60%; height: 60%; fill: currentColor; }
+.tooltip {
+  position: absolute;
+  bottom: calc(var(--_size) / 2 - 1em);
+  right: calc(var(--_size) + 12px);
+  max-width: min(240px, 60vw);
+  padding: 6px 12px;
+  border-radius: 8px;
+  background: var(--_surface);
+  color: var(--_text);
+  box-shadow: 0 1px 6px rgb(0 0 0 / 0.2);
+  font-size: 0.875rem;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  animation: join-chat-pop 0.3s ease both;
+}
+.root[data-position='left'] .tooltip { right: auto; left: calc(var(--_size) + 12px); }
+.badge {
+  position: absolute;
+  bottom: calc(var(--_size) - 16px);
+  right: -4px;
+  min-width: 20px;
+  height: 20px;
+  padding: 0 6px;
+  border-radius: 10px;
+  background: var(--badge-color, #ff3b30);
+  color: #fff;
+  font-size: 12px;
+  font-weight: 700;
+  line-height: 20px;
+  text-align: center;
+  pointer-events: none;
+  animation: join-chat-pop 0.3s ease both;
+}
+.root[data-position='left'] .badge { right: auto; left: calc(var(--_size) - 16px); }
+.badge[data-state='out'] { display: none; }
+
+.chatbox {
+  position: static;
+  display: none;
+  flex-direction: column;
+  width: var(--_width);
+  max-width: 100%;
+  max-height: min(560px, calc(var(--vh, 100vh) - var(--_bottom) - var(--_size) - 40px));
+  margin: 0;
+  padding: 0;
+  border: 0;
+  border-radius: var(--_radius);
+  overflow: hidden;
+  background: var(--_chat-bg);
+  color: var(--_text);
+  box-shadow: 0 8px 32px rgb(0 0 0 / 0.25);
+  animation: join-chat-pop 0.3s ease both;
+}
+.chatbox[open] { display: flex; }
+.header {
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  min-height: 48px;
+  padding: 8px 8px 8px 16px;
+  background: var(--_color);
+  color: var(--_on-color);
+}
+.title { flex: 1; font-weight: 600; }
+.close {
+  display: grid;
+  place-items: center;
+  width: 32px;
+  height: 32px;
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  background: rgb(0 0 0 / 0.15);
+  color: inherit;
+  cursor: pointer;
+}
+.close svg { width: 18px; height: 18px; stroke: currentColor; stroke-width: 2.5; stroke-linecap: round; fill: none; }
+.chat {
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 8px;
+  padding: 16px;
+  overflow-y: auto;
+  overscroll-behavior: contain;
+}
+.time { align-self: center; font-size: 0.75rem; opacity: 0.7; }
+.bubble {
+  max-width: 90%;
+  margin: 0;
+  padding: 8px 12px;
+  border-radius: 0 12px 12px 12px;
+  background: var(--_bubble-bg);
+  color: #1c1c1c;
+  box-shadow: 0 1px 1px rgb(0 0 0 / 0.1);
+  white-space: pre-line;
+  overflow-wrap: anywhere;
+  animation: join-chat-pop 0.3s ease both;
+}
+.bubble.note { align-self: center; border-radius: 8px; background: var(--_note-bg); font-size: 0.875rem; }
+.typing .dots { display: inline-flex; gap: 4px; padding: 4px 0; }
+.typing .dots span {
+  width: 6px;
+  height: 6px;
+  border-radius: 50%;
+  background: #888;
+  animation: join-chat-dot 1s infinite ease-in-out;
+}
+.typing .dots span:nth-child(2) { animation-delay: 0.15s; }
+.typing .dots span:nth-child(3) { animation-delay: 0.3s; }
+.optin { font-size: 0.8125rem; }
+.optin label { display: flex; gap: 8px; align-items: flex-start; cursor: pointer; }
+.optin input { margin: 2px 0 0; accent-color: var(--_color); }
+.optin p { margin: 0; }
+.open {
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  margin: 0 16px 16px;
+  padding: 10px 16px;
+  border: 0;
+  border-radius: 999px;
+  background: var(--_color);
+  color: var(--_on-color);
+  font: inherit;
+  font-weight: 600;
+  cursor: pointer;
+}
+.open[aria-disabled='true'] { opacity: 0.6; }
+.open svg { width: 18px; height: 18px; fill: currentColor; }
+.qr { margin: 0 16px 16px; text-align: center; font-size: 0.75rem; }
+.qr svg { display: block; width: 120px; height: 120px; margin: 0 auto 4px; }
+
+@keyframes join-chat-pop { from { opacity: 0; transform: translateY(8px); } }
+@keyframes join-chat-dot { 0%, 80%, 100% { opacity: 0.3; } 40% { opacity: 1; } }
+
+@media (prefers-reduced-motion: reduce) {
+  .root[data-animate], .root[data-animate][data-shown] { transition: none; }
+  .root { transform: none; }
+}
+@media (forced-colors: active) {
+  .button, .open, .header { border: 1px solid ButtonText; }
+  .bubble { border: 1px solid CanvasText; }
+}
+`;

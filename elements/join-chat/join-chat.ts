@@ -1,0 +1,122 @@
+import { defineElement } from '../../shared/define-element.tsx';
+import { joinChatSettings } from './join-chat.settings.ts';
+import { styles } from './join-chat.styles.ts';
+import { JoinChat } from './join-chat.view.tsx';
+
+export { type JoinChatEnvironment, setJoinChatEnvironment } from './join-chat.env.ts';
+export type { JoinChatSettings } from './join-chat.settings.ts';
+
+const TAG = 'join-chat';
+const Base = defineElement(JoinChat, {
+  tag: TAG,
+  settings: joinChatSettings,
+  styles,
+  attributes: {
+    telephone: { key: 'telephone', type: 'string' },
+    'mobile-only': { key: 'mobile_only', type: 'boolean' },
+    'whatsapp-web': { key: 'whatsapp_web', type: 'boolean' },
+    qr: { key: 'qr', type: 'boolean' },
+    position: { key: 'position', type: 'string' },
+  },
+});
+
+/**
+ * Chat button for a messaging app (the WordPress plugin Joinchat's front end, spec §2 and §4
+ * Chat widget): a launcher that appears after `button_delay`, an optional tooltip and badge, a
+ * chatbox (non-modal dialog) that types out the shop's message and may open by itself after
+ * `message_delay` once the shopper has made `message_views` page views, an opt-in, a QR code on
+ * desktops, and the WhatsApp link (`wa.me` or `web.whatsapp.com`) in a new window.
+ *
+ * Settings use Joinchat's snake_case names. Joinchat prints them as `data-settings` JSON; this
+ * element reads `data-settings` too (same precedence as the `settings` property, above the
+ * `settings` attribute and the child `<script type="application/json">`), so the plugin's markup
+ * can be kept. Page elements with class `joinchat_open` / `joinchat_app` / `joinchat_close`, and
+ * links to `#joinchat` / `#whatsapp` (optional `data-phone`, `data-message`), open or close it;
+ * so do the page address `#joinchat` and `?joinchat=<seconds>`.
+ *
+ * Storage: `joinchat_views` (count) and `joinchat_hashes` (seen messages) in localStorage, in
+ * memory when storage is unavailable. Events go to the data layer / GA4 / Google Ads / Meta
+ * Pixel only with consent (`$consent`: statistics, marketing).
+ *
+ * @tagname join-chat
+ * @summary Chat button, chatbox and messaging link.
+ * @attr {string} settings - JSON matching `joinChatSettings`; invalid fields are reported and their defaults used.
+ * @attr {string} data-settings - Joinchat's JSON data attribute; same schema, read like the `settings` property.
+ * @attr {string} telephone - Phone number in international format (sets `telephone`).
+ * @attr {boolean} mobile-only - Show only on mobile devices (sets `mobile_only`).
+ * @attr {boolean} whatsapp-web - Open WhatsApp Web on desktops (sets `whatsapp_web`).
+ * @attr {boolean} qr - Show a QR code in the chatbox on desktops (sets `qr`).
+ * @attr {'right'|'left'} position - Side of the screen (sets `position`).
+ * @event {CustomEvent<{ automatic: boolean }>} join-chat-opened - The chatbox opened; `automatic` when it opened by itself (message delay or page address).
+ * @event {CustomEvent<{ url: string }>} join-chat-link-opened - The messaging link was opened in a new window.
+ * @csspart root - The fixed-position container.
+ * @csspart button - The launcher button.
+ * @csspart tooltip - The tooltip beside the launcher.
+ * @csspart badge - The notification badge.
+ * @csspart chatbox - The chatbox dialog.
+ * @csspart header - The chatbox header.
+ * @csspart title - The header text.
+ * @csspart close-button - The chatbox close button.
+ * @csspart chat - The scrolling list of bubbles.
+ * @csspart time - The message time.
+ * @csspart bubble - A message bubble.
+ * @csspart note - A note bubble (also has part `bubble`).
+ * @csspart typing - The typing-dots bubble.
+ * @csspart optin - The opt-in text and checkbox.
+ * @csspart open-button - The button that opens the conversation.
+ * @csspart qr - The QR code figure.
+ * @cssproperty [--color=#25d366] - Brand colour of the launcher, header and open button.
+ * @cssproperty [--on-color=#fff] - Text and icon colour on the brand colour.
+ * @cssproperty [--size=60px] - Launcher diameter.
+ * @cssproperty [--side=20px] - Distance from the side of the screen.
+ * @cssproperty [--bottom=20px] - Distance from the bottom of the screen.
+ * @cssproperty [--width=320px] - Chatbox width.
+ * @cssproperty [--radius=16px] - Chatbox corner radius.
+ * @cssproperty [--z-index=400] - Stacking order.
+ * @cssproperty [--chat-background=#efeae2] - Chat area background.
+ * @cssproperty [--bubble-background=#fff] - Message bubble background.
+ * @cssproperty [--note-background=#fff5c4] - Note bubble background.
+ * @cssproperty [--badge-color=#ff3b30] - Badge background.
+ */
+export class JoinChatElement extends Base {
+  static override get observedAttributes() {
+    return [...Base.observedAttributes, 'data-settings'];
+  }
+
+  override attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null) {
+    if (name !== 'data-settings') {
+      super.attributeChangedCallback(name, oldValue, newValue);
+      return;
+    }
+    if (oldValue === newValue) return;
+    this.#readDataSettings(newValue);
+  }
+
+  /** Joinchat's `data-settings` JSON becomes the settings property (validated by the same schema). */
+  #readDataSettings(text: string | null) {
+    if (text === null || text.trim() === '') {
+      this.settings = {} as never;
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      console.error(`<${TAG}>: data-settings is not valid JSON; it is ignored.`);
+      return;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      console.error(`<${TAG}>: data-settings must be a JSON object; it is ignored.`);
+      return;
+    }
+    this.settings = parsed as never;
+  }
+}
+
+if (!customElements.get(TAG)) customElements.define(TAG, JoinChatElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'join-chat': JoinChatElement;
+  }
+}
