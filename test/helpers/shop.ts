@@ -1,0 +1,59 @@
+/** Helpers over the demo shop's test API (examples/server), scoped to this browser's session cookie. */
+export interface Fault {
+  endpoint: string;
+  status?: number;
+  delayMs?: number;
+  malformed?: boolean;
+  hang?: boolean;
+  body?: unknown;
+  times?: number;
+}
+export interface LogEntry {
+  endpoint: string;
+  method: string;
+  query: Record<string, string>;
+  body: Record<string, string>;
+  at: number;
+}
+
+/** Empties this session's cart, faults and log. */
+export async function resetShop(): Promise<void> {
+  await fetch('/__shop/reset', { method: 'POST', credentials: 'same-origin' });
+}
+/** Makes the shop misbehave for this session. */
+export async function injectFault(fault: Fault): Promise<void> {
+  const res = await fetch('/__shop/faults', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault),
+  });
+  if (!res.ok) throw new Error(`fault not accepted: ${res.status}`);
+}
+export async function clearFaults(): Promise<void> {
+  await fetch('/__shop/faults', { method: 'DELETE', credentials: 'same-origin' });
+}
+/** Shop requests this session made, oldest first. */
+export async function shopLog(endpoint?: string): Promise<LogEntry[]> {
+  const entries: LogEntry[] = await (await fetch('/__shop/log', { credentials: 'same-origin' })).json();
+  return endpoint ? entries.filter((e) => e.endpoint === endpoint) : entries;
+}
+/** Adds a product straight through the shop endpoint (as another tab would). */
+export async function addDirect(productId: number, quantity = 1): Promise<{ fragments: Record<string, string>; cart_hash: string }> {
+  const res = await fetch('/?wc-ajax=add_to_cart', {
+    method: 'POST',
+    credentials: 'same-origin',
+    body: new URLSearchParams({ product_id: String(productId), quantity: String(quantity) }),
+  });
+  return res.json();
+}
+
+/** Clears what the cart module keeps in storage and WooCommerce's cart cookies. */
+export function clearCartTraces(): void {
+  for (const storage of [sessionStorage, localStorage]) {
+    for (const key of Object.keys(storage)) if (/^wc_/.test(key)) storage.removeItem(key);
+  }
+  for (const name of ['woocommerce_items_in_cart', 'woocommerce_cart_hash']) {
+    document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  }
+}
