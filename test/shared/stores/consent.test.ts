@@ -1,0 +1,98 @@
+import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
+import {
+  $consent,
+  type ConsentUpdate,
+  installConsentApi,
+  type ShopConsentApi,
+  setConsent,
+  toConsentState,
+} from '../../../shared/stores/consent.ts';
+
+const api = () => window.shopConsent as ShopConsentApi;
+
+describe('$consent', () => {
+  let changed: sinon.SinonSpy;
+
+  beforeEach(() => {
+    setConsent({ statistics: 'denied', marketing: 'denied' });
+    changed = sinon.spy();
+    document.addEventListener('shop-consent-changed', changed);
+  });
+  afterEach(() => {
+    document.removeEventListener('shop-consent-changed', changed);
+    setConsent({ statistics: 'denied', marketing: 'denied' });
+    document.querySelector('#shop-config')?.remove();
+    delete window.wp_has_consent;
+    installConsentApi();
+  });
+
+  it('starts denied for both categories', () => {
+    expect($consent.get()).to.deep.equal({ statistics: 'denied', marketing: 'denied' });
+  });
+
+  it('setConsent merges, updates the store and emits shop-consent-changed on document once per change', () => {
+    expect(setConsent({ statistics: 'granted' })).to.deep.equal({
+      statistics: 'granted',
+      marketing: 'denied',
+    });
+    expect($consent.get()).to.deep.equal({ statistics: 'granted', marketing: 'denied' });
+    expect(changed.callCount).to.equal(1);
+    const event = changed.firstCall.args[0] as CustomEvent;
+    expect(event.detail).to.deep.equal({ statistics: 'granted', marketing: 'denied' });
+    expect(event.bubbles && event.composed).to.equal(true);
+    setConsent({ statistics: 'granted' });
+    expect(changed.callCount).to.equal(1);
+  });
+
+  it('accepts granted/denied, allow/deny and booleans, and ignores anything else', () => {
+    expect(toConsentState('allow')).to.equal('granted');
+    expect(toConsentState(false)).to.equal('denied');
+    expect(toConsentState('maybe')).to.equal(undefined);
+    setConsent({ statistics: true, marketing: 'yes please' as unknown as boolean });
+    expect($consent.get()).to.deep.equal({ statistics: 'granted', marketing: 'denied' });
+  });
+
+  it('page API: window.shopConsent.update / grantAll / denyAll / get', () => {
+    expect(api().update({ marketing: 'granted' })).to.deep.equal({
+      statistics: 'denied',
+      marketing: 'granted',
+    });
+    expect(api().grantAll()).to.deep.equal({ statistics: 'granted', marketing: 'granted' });
+    const copy = api().get();
+    copy.statistics = 'denied';
+    expect($consent.get().statistics).to.equal('granted');
+    expect(api().denyAll()).to.deep.equal({ statistics: 'denied', marketing: 'denied' });
+  });
+
+  it('a CMP can dispatch shop-consent-update on document', () => {
+    document.dispatchEvent(
+      new CustomEvent<ConsentUpdate>('shop-consent-update', { detail: { statistics: 'granted' } }),
+    );
+    expect($consent.get().statistics).to.equal('granted');
+  });
+
+  it('follows the WP Consent API change event', () => {
+    document.dispatchEvent(
+      new CustomEvent('wp_listen_for_consent_change', { detail: { marketing: 'allow' } }),
+    );
+    expect($consent.get().marketing).to.equal('granted');
+    document.dispatchEvent(
+      new CustomEvent('wp_listen_for_consent_change', { detail: { marketing: 'deny' } }),
+    );
+    expect($consent.get().marketing).to.equal('denied');
+  });
+
+  it('applies a queue assigned before load, the page config and wp_has_consent at install', () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'shop-config';
+    script.textContent = JSON.stringify({ shop_consent: { statistics: 'granted' } });
+    document.head.append(script);
+    window.wp_has_consent = (category) => category === 'marketing';
+    window.shopConsent = [{ statistics: 'denied' }, { statistics: 'granted' }];
+    installConsentApi();
+    expect($consent.get()).to.deep.equal({ statistics: 'granted', marketing: 'granted' });
+    expect(typeof api().update).to.equal('function');
+  });
+});
