@@ -1,0 +1,31 @@
+import '../stores/consent.ts';
+import { startAnalytics } from './analytics.ts';
+import { startAttribution } from './attribution.ts';
+import { startConsentMode } from './consent-mode.ts';
+import { startPrefetch } from './prefetch.ts';
+
+/**
+ * The tracking entry: import it once on every page (after the page's consent banner, if any) to
+ * install the consent API and start order attribution, consent-mode updates, GA4 analytics and
+ * link prefetch. Each part reads its configuration from the page (see docs: Tracking) and never
+ * throws into the page.
+ */
+export function startTracking(): void {
+  const parts: [string, () => unknown][] = [
+    ['order attribution', () => startAttribution()],
+    ['consent mode', () => startConsentMode({ trackerName: window.ga4w?.settings?.tracker_function_name })],
+    ['analytics', () => startAnalytics()],
+    ['link prefetch', () => startPrefetch()],
+  ];
+  for (const [name, start] of parts) {
+    try {
+      start();
+    } catch (error) {
+      console.error(`storefront elements: ${name} could not start.`, error);
+    }
+  }
+}
+
+export { $consent, setConsent } from '../stores/consent.ts';
+export { $attribution } from './attribution.ts';
+export { startAnalytics, startAttribution, startConsentMode, startPrefetch };
