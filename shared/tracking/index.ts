@@ -5,8 +5,8 @@ import { startConsentMode } from './consent-mode.ts';
 import { startPrefetch } from './prefetch.ts';
 
 /**
- * The tracking entry: import it once on every page (after the page's consent banner, if any) to
- * install the consent API and start order attribution, consent-mode updates, GA4 analytics and
+ * The tracking entry: importing it (once per page, after the page's consent banner, if any)
+ * installs the consent API and starts order attribution, consent-mode updates, GA4 analytics and
  * link prefetch. Each part reads its configuration from the page (see docs: Tracking) and never
  * throws into the page.
  */
@@ -27,5 +27,8 @@ export function startTracking(): void {
 }
 
 export { $consent, setConsent } from '../stores/consent.ts';
+
+if (typeof document !== 'undefined') startTracking();
+
 export { $attribution } from './attribution.ts';
 export { startAnalytics, startAttribution, startConsentMode, startPrefetch };
