@@ -1,0 +1,155 @@
+/**
+ * The autoloader (issue 2 §1, DESIGN §10): one `<script type="module" src=".../autoloader.js">`
+ * for a whole theme. It imports an element's chunk only when its tag is in the page, including
+ * tags added later, and gives page `.ajax_add_to_cart` buttons ajax add-to-cart even on a page
+ * without a mini-cart. Elements already defined (loaded by their own script tag) are left alone.
+ *
+ * It watches the document's light DOM; elements that render other elements inside their shadow
+ * root import them themselves.
+ */
+
+/** Loads one element's chunk, which defines its tag. */
+export type ElementLoader = () => Promise<unknown>;
+
+/**
+ * The chunk of every element, by tag. Written out (not `import.meta.glob`) so the tests can import
+ * this file from source; `scripts/check-autoloader.mjs` (run by `npm test`) fails when an
+ * `elements/<tag>/<tag>.ts` is missing here.
+ */
+export const elementLoaders: Readonly<Record<string, ElementLoader>> = {
+  'join-chat': () => import('./join-chat/join-chat.ts'),
+  'shop-live-search': () => import('./shop-live-search/shop-live-search.ts'),
+  'shop-mini-cart': () => import('./shop-mini-cart/shop-mini-cart.ts'),
+  'shop-order-attribution': () => import('./shop-order-attribution/shop-order-attribution.ts'),
+};
+
+/** Page buttons that get ajax add-to-cart (WooCommerce's class, spec §4 Add-to-cart button). */
+export const ADD_TO_CART_SELECTOR = '.ajax_add_to_cart';
+
+/** Options of {@link startAutoloader}; the defaults are what the script tag uses. */
+export interface AutoloaderOptions {
+  /** Where to look for tags and buttons (default: the document). */
+  root?: Document | Element;
+  /** The chunks to load, by tag (default: {@link elementLoaders}). */
+  loaders?: Readonly<Record<string, ElementLoader>>;
+  /** Installs ajax add-to-cart on the page's buttons; `null` turns that off. */
+  installAddToCart?: (() => Promise<unknown>) | null;
+}
+
+/** A running autoloader. */
+export interface Autoloader {
+  /** Tags whose chunk was requested (loaded, loading or failed). */
+  readonly requested: ReadonlySet<string>;
+  /** Resolves once `tag`'s chunk was requested and settled: true if it loaded, false if it failed. */
+  whenLoaded(tag: string): Promise<boolean>;
+  /** Resolves once ajax add-to-cart was requested and settled: true if installed, false if that failed. */
+  whenAddToCartInstalled(): Promise<boolean>;
+  /** Whether it still watches for added nodes (it stops once there is nothing left to load). */
+  readonly watching: boolean;
+  /** Stops watching. */
+  disconnect(): void;
+}
+
+async function installAddToCartButtons(): Promise<void> {
+  const { installAddToCartButtons } = await import('../shared/shop/add-to-cart-buttons.ts');
+  installAddToCartButtons();
+}
+
+/** A promise settled from outside, once. */
+function settleable() {
+  let settle: (outcome: Promise<boolean>) => void = () => {};
+  const promise = new Promise<boolean>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
+}
+
+/** Starts loading the chunks of the tags under `root`, now and whenever nodes are added. */
+export function startAutoloader({
+  root = document,
+  loaders = elementLoaders,
+  installAddToCart = installAddToCartButtons,
+}: AutoloaderOptions = {}): Autoloader {
+  // Tags already defined (loaded by their own script tag) need nothing.
+  const pending = new Set(Object.keys(loaders).filter((tag) => !customElements.get(tag)));
+  const requested = new Set<string>();
+  const outcomes = new Map<string, ReturnType<typeof settleable>>();
+  const outcome = (key: string) => {
+    const known = outcomes.get(key);
+    if (known) return known;
+    const created = settleable();
+    outcomes.set(key, created);
+    return created;
+  };
+  for (const tag of Object.keys(loaders)) if (!pending.has(tag)) outcome(tag).settle(Promise.resolve(true));
+  let buttonsPending = installAddToCart !== null;
+  let observer: MutationObserver | undefined;
+
+  const run = (key: string, task: () => Promise<unknown>, failure: string) =>
+    outcome(key).settle(
+      Promise.resolve()
+        .then(task)
+        .then(
+          () => true,
+          (error: unknown) => {
+            console.error(failure, error);
+            return false;
+          },
+        ),
+    );
+
+  const load = (tag: string) => {
+    pending.delete(tag);
+    requested.add(tag);
+    run(
+      tag,
+      loaders[tag]!,
+      `storefront elements: could not load the chunk of <${tag}>; its light-DOM content stays as the fallback.`,
+    );
+  };
+
+  const scan = (node: Document | Element) => {
+    if (pending.size > 0) {
+      const selector = [...pending].join(',');
+      if (node instanceof Element && node.matches(selector)) load(node.localName);
+      for (const el of node.querySelectorAll(selector)) if (pending.has(el.localName)) load(el.localName);
+    }
+    if (buttonsPending && installAddToCart) {
+      const hit = node instanceof Element && node.matches(ADD_TO_CART_SELECTOR);
+      if (hit || node.querySelector(ADD_TO_CART_SELECTOR)) {
+        buttonsPending = false;
+        run(
+          ADD_TO_CART_SELECTOR,
+          installAddToCart,
+          'storefront elements: could not install ajax add-to-cart.',
+        );
+      }
+    }
+    if (pending.size === 0 && !buttonsPending) stop();
+  };
+
+  const stop = () => {
+    observer?.disconnect();
+    observer = undefined;
+  };
+
+  observer = new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes) if (node instanceof Element && observer) scan(node);
+  });
+  observer.observe(root, { childList: true, subtree: true });
+  scan(root);
+
+  return {
+    requested,
+    whenLoaded: (tag) => (tag in loaders ? outcome(tag).promise : Promise.resolve(false)),
+    whenAddToCartInstalled: () => outcome(ADD_TO_CART_SELECTOR).promise,
+    get watching() {
+      return observer !== undefined;
+    },
+    disconnect: stop,
+  };
+}
+
+/** The page's autoloader, started by the script tag. */
+export const autoloader: Autoloader = startAutoloader();

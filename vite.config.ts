@@ -1,0 +1,99 @@
+// One Vite (rolldown) build for the whole library (issue 2 §1, DESIGN §10): an ES entry per element
+// plus the autoloader, and ONE shared chunk (`dist/shared.js`) with React, r2wc, nanostores,
+// `shared/` and `styles/`, so elements loaded from separate script tags share one `$cart`.
+// `npm start` serves the example pages and the demo shop from the same config.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ChunkingContext } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
+// @ts-expect-error: the demo server is JavaScript (checked with // @ts-check) without .d.ts, and tsconfig has no allowJs.
+import { demoShop as untypedDemoShop } from './examples/server/vite-plugin.mjs';
+
+const demoShop = untypedDemoShop as (options?: object) => Plugin;
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Every element tag: each `elements/<tag>/<tag>.ts` (folders without one, like engines in progress, are skipped). */
+export function elementTags(dir = `${root}elements`): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && readdirSync(`${dir}/${d.name}`).includes(`${d.name}.ts`))
+    .map((d) => d.name)
+    .sort();
+}
+
+/** Cross-element code, and rolldown's runtime helpers (one copy for every chunk). */
+const SHARED_CODE = /[\\/](shared|styles)[\\/]|^\0rolldown[\\/]runtime/;
+const ELEMENT_CODE = /[\\/]elements[\\/]([^\\/]+)[\\/]/;
+
+/**
+ * The `shared` chunk: `shared/`, `styles/` and everything they import (React, r2wc, nanostores,
+ * zod, ...), plus any package used by two or more elements. A package that only one element uses
+ * (e.g. join-chat's QR code generator) stays in that element's chunk, so pages without the
+ * element do not download it; and no second common chunk can appear.
+ */
+function sharedChunk(): (id: string, ctx: ChunkingContext) => string | null {
+  const owners = new Map<string, Set<string>>();
+  const ownersOf = (id: string, ctx: ChunkingContext): Set<string> => {
+    const known = owners.get(id);
+    if (known) return known;
+    const found = new Set<string>();
+    owners.set(id, found); // cycles end here
+    if (SHARED_CODE.test(id)) found.add('shared');
+    else if (!id.includes('node_modules')) found.add(ELEMENT_CODE.exec(id)?.[1] ?? id);
+    else {
+      const info = ctx.getModuleInfo(id);
+      for (const importer of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])])
+        for (const owner of ownersOf(importer, ctx)) found.add(owner);
+    }
+    return found;
+  };
+  return (id, ctx) => {
+    const found = ownersOf(id, ctx);
+    return found.has('shared') || found.size > 1 ? 'shared' : null;
+  };
+}
+
+export default defineConfig({
+  root,
+  // Libraries (nanostores, React) branch on it; lib mode does not replace it by itself.
+  define: { 'process.env.NODE_ENV': '"production"' },
+  plugins: [demoShop()],
+  server: {
+    port: 5173,
+    strictPort: false,
+    open: false,
+    // The example pages run under `script-src 'self'; style-src 'self'` (examples/server/csp.mjs).
+    // The HMR client only adds inline <style> for imported CSS (we import none) and its error
+    // overlay; full reloads on change are enough for plain HTML pages and keep them CSP-clean.
+    hmr: false,
+  },
+  preview: { port: 4173, strictPort: false, open: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: true,
+    sourcemap: true,
+    copyPublicDir: false,
+    lib: {
+      entry: {
+        ...Object.fromEntries(elementTags().map((tag) => [tag, `elements/${tag}/${tag}.ts`])),
+        autoloader: 'elements/autoloader.ts',
+      },
+      formats: ['es'],
+      fileName: (_format, name) => `${name}.js`,
+    },
+    rolldownOptions: {
+      output: {
+        chunkFileNames: '[name].js',
+        // Lib mode keeps whitespace and /* @__PURE__ */ comments in ES output for re-bundling; these
+        // files go straight into pages, so minify fully. Licence comments stay.
+        minify: true,
+        comments: { annotation: false, jsdoc: false, legal: true },
+        codeSplitting: {
+          groups: [{ name: sharedChunk() }],
+        },
+      },
+    },
+  },
+});
