@@ -10,7 +10,11 @@ import { startPrefetch } from './prefetch.ts';
  * link prefetch. Each part reads its configuration from the page (see docs: Tracking) and never
  * throws into the page.
  */
+let started = false;
+
 export function startTracking(): void {
+  if (started) return;
+  started = true;
   const parts: [string, () => unknown][] = [
     ['order attribution', () => startAttribution()],
     ['consent mode', () => startConsentMode({ trackerName: window.ga4w?.settings?.tracker_function_name })],
