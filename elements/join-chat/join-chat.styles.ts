@@ -4,7 +4,7 @@
  */
 export const styles = /* css */ `
 :host {
-  --_color: var(--color, #25d366);
+  --_color: var(--color, #00785a);
   --_on-color: var(--on-color, #fff);
   --_size: var(--size, 60px);
   --_side: var(--side, 20px);
@@ -80,7 +80,7 @@ export const styles = /* css */ `
   height: 20px;
   padding: 0 6px;
   border-radius: 10px;
-  background: var(--badge-color, #ff3b30);
+  background: var(--badge-color, #d70015);
   color: #fff;
   font-size: 12px;
   font-weight: 700;

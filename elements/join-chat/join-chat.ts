@@ -65,7 +65,7 @@ const Base = defineElement(JoinChat, {
  * @csspart optin - The opt-in text and checkbox.
  * @csspart open-button - The button that opens the conversation.
  * @csspart qr - The QR code figure.
- * @cssproperty [--color=#25d366] - Brand colour of the launcher, header and open button.
+ * @cssproperty [--color=#00785a] - Brand colour of the launcher, header and open button (the default keeps white text at 4.5:1).
  * @cssproperty [--on-color=#fff] - Text and icon colour on the brand colour.
  * @cssproperty [--size=60px] - Launcher diameter.
  * @cssproperty [--side=20px] - Distance from the side of the screen.
@@ -76,7 +76,7 @@ const Base = defineElement(JoinChat, {
  * @cssproperty [--chat-background=#efeae2] - Chat area background.
  * @cssproperty [--bubble-background=#fff] - Message bubble background.
  * @cssproperty [--note-background=#fff5c4] - Note bubble background.
- * @cssproperty [--badge-color=#ff3b30] - Badge background.
+ * @cssproperty [--badge-color=#d70015] - Badge background.
  */
 export class JoinChatElement extends Base {
   static override get observedAttributes() {

@@ -258,7 +258,8 @@ export function JoinChat({ settings, host }: ElementViewProps<JoinChatSettings>)
     }
     const fromUrl = urlOpening(env.href());
     if (fromUrl) {
-      timers.push(setTimeout(() => setShown(true), fromUrl.showAt));
+      if (fromUrl.showAt === 0) setShown(true);
+      else timers.push(setTimeout(() => setShown(true), fromUrl.showAt));
       timers.push(setTimeout(() => openChatbox('url'), fromUrl.openAt));
     }
     return () => {

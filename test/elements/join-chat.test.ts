@@ -1,0 +1,694 @@
+import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
+import '../../elements/join-chat/join-chat.ts';
+import { setJoinChatEnvironment } from '../../elements/join-chat/join-chat.env.ts';
+import { HASHES_KEY, VIEWS_KEY } from '../../elements/join-chat/join-chat.rules.ts';
+import type { JoinChatElement } from '../../elements/join-chat/join-chat.ts';
+import { createStorageForTest, type SafeStorage } from '../../shared/storage.ts';
+import { setConsent } from '../../shared/stores/consent.ts';
+import { captureConsoleErrors } from '../helpers/elements.ts';
+
+/** A Storage-like map (what `createStorageForTest` wraps). */
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, String(v)),
+    removeItem: (k: string) => void map.delete(k),
+    clear: () => map.clear(),
+    key: (i: number) => [...map.keys()][i] ?? null,
+    get length() {
+      return map.size;
+    },
+  };
+}
+
+/** Animation frames are not faked: React commits between them. */
+const frames = (n = 3) =>
+  new Array(n)
+    .fill(0)
+    .reduce<Promise<void>>(
+      (p) => p.then(() => new Promise((r) => requestAnimationFrame(() => r()))),
+      Promise.resolve(),
+    );
+
+interface World {
+  clock: sinon.SinonFakeTimers;
+  open: sinon.SinonSpy<[string], void>;
+  storage: SafeStorage;
+  trackers: Record<string, unknown>;
+  restore: () => void;
+}
+
+let world: World;
+const mounted: Element[] = [];
+
+function setup(
+  options: { href?: string; mobile?: boolean; reducedMotion?: boolean; storage?: SafeStorage } = {},
+) {
+  // biome-ignore lint/correctness/useHookAtTopLevel: sinon's fake timers, not a React hook
+  const clock = sinon.useFakeTimers({
+    shouldAdvanceTime: false,
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
+  const open = sinon.spy((_url: string) => {});
+  const storage = options.storage ?? createStorageForTest(memoryStorage);
+  const trackers: Record<string, unknown> = {};
+  const restore = setJoinChatEnvironment({
+    open,
+    href: () => options.href ?? 'https://shop.test/product/',
+    isMobile: () => options.mobile ?? false,
+    reducedMotion: () => options.reducedMotion ?? false,
+    storage,
+    random: () => 0.5,
+    trackers: () => trackers,
+  });
+  world = { clock, open, storage, trackers, restore };
+  return world;
+}
+
+const MESSAGE = 'Hello! 👋\nHow can we help?';
+
+async function mount(settings: Record<string, unknown>, markup = ''): Promise<JoinChatElement> {
+  const el = document.createElement('join-chat');
+  if (markup) el.innerHTML = markup;
+  el.settings = { telephone: '+34 600 112 233', ...settings } as never;
+  document.body.append(el);
+  mounted.push(el);
+  await frames();
+  return el;
+}
+
+async function tick(ms: number) {
+  world.clock.tick(ms);
+  await frames();
+}
+
+const $ = <T extends Element = HTMLElement>(el: Element, selector: string) =>
+  el.shadowRoot!.querySelector(selector) as T | null;
+const root = (el: Element) => $(el, '.root')!;
+const launcher = (el: Element) => $<HTMLButtonElement>(el, '.button')!;
+const isShown = (el: Element) => root(el).hasAttribute('data-shown');
+const isOpen = (el: Element) => $<HTMLDialogElement>(el, 'dialog')?.open ?? false;
+
+function pageElement(html: string): HTMLElement {
+  const holder = document.createElement('div');
+  holder.innerHTML = html;
+  document.body.append(holder);
+  mounted.push(holder);
+  return holder.firstElementChild as HTMLElement;
+}
+
+const pageTitle = document.title;
+afterEach(async () => {
+  for (const el of mounted.splice(0)) el.remove();
+  document.title = pageTitle;
+  world?.restore();
+  try {
+    world?.clock.restore();
+  } catch {
+    // already restored by the test
+  }
+  setConsent({ statistics: 'denied', marketing: 'denied' });
+  await frames(1);
+});
+
+describe('<join-chat>', () => {
+  describe('rendering and timings', () => {
+    it('stays hidden, then shows the button after button_delay', async () => {
+      setup();
+      const el = await mount({ button_delay: 3, message_text: MESSAGE });
+      expect(isShown(el)).to.equal(false);
+      expect(root(el).inert).to.equal(true);
+      await tick(2999);
+      expect(isShown(el)).to.equal(false);
+      await tick(1);
+      expect(isShown(el)).to.equal(true);
+      expect(root(el).inert).to.equal(false);
+      expect(root(el).hasAttribute('data-animate')).to.equal(true);
+      expect(launcher(el).getAttribute('aria-label')).to.equal('Open chat');
+      expect(launcher(el).getAttribute('aria-expanded')).to.equal('false');
+    });
+
+    it('shows at once without animation for a negative button_delay', async () => {
+      setup();
+      const el = await mount({ button_delay: -1 });
+      expect(isShown(el)).to.equal(true);
+      expect(root(el).hasAttribute('data-animate')).to.equal(false);
+    });
+
+    it('renders nothing without a telephone', async () => {
+      setup();
+      const el = await mount({ telephone: '' });
+      expect(el.shadowRoot!.querySelector('.root')).to.equal(null);
+    });
+
+    it('shows the tooltip with the button when the rules allow it', async () => {
+      setup();
+      const el = await mount({
+        button_delay: 1,
+        button_tip: 'Need help?',
+        message_text: MESSAGE,
+        message_badge: true,
+      });
+      await tick(1000);
+      expect($(el, '[part="tooltip"]')?.textContent).to.equal('Need help?');
+      expect(launcher(el).getAttribute('aria-describedby')).to.equal($(el, '[part="tooltip"]')!.id);
+    });
+
+    it('hides the tooltip when the message was seen', async () => {
+      setup();
+      world.storage.set(HASHES_KEY, 'seen1');
+      const el = await mount({
+        button_delay: 1,
+        button_tip: 'Need help?',
+        message_text: MESSAGE,
+        message_hash: 'seen1',
+        message_badge: true,
+      });
+      await tick(1000);
+      expect($(el, '[part="tooltip"]')).to.equal(null);
+    });
+
+    it('opens the chatbox by itself after message_delay once the view threshold is reached', async () => {
+      setup();
+      const opened = sinon.spy();
+      document.addEventListener('join-chat-opened', opened);
+      try {
+        const el = await mount({
+          button_delay: 1,
+          message_delay: 5,
+          message_text: MESSAGE,
+          message_hash: 'h1',
+        });
+        await tick(5999);
+        expect(isOpen(el)).to.equal(false);
+        await tick(1);
+        expect(isOpen(el)).to.equal(true);
+        expect(opened.firstCall.args[0].detail).to.deep.equal({ automatic: true });
+        // Automatic openings leave focus where the shopper is.
+        expect(el.shadowRoot!.activeElement).to.equal(null);
+        // Opening saves the message hash as seen.
+        expect(world.storage.get(HASHES_KEY)).to.equal('h1');
+      } finally {
+        document.removeEventListener('join-chat-opened', opened);
+      }
+    });
+
+    it('does not open by itself again once the message was seen', async () => {
+      setup();
+      world.storage.set(HASHES_KEY, 'a,h1');
+      const el = await mount({
+        button_delay: 1,
+        message_delay: 5,
+        message_text: MESSAGE,
+        message_hash: 'h1',
+      });
+      await tick(60_000);
+      expect(isOpen(el)).to.equal(false);
+    });
+
+    it('counts views and waits for message_views before opening by itself', async () => {
+      setup();
+      const settings = {
+        button_delay: 0,
+        message_delay: 2,
+        message_views: 2,
+        message_text: MESSAGE,
+        message_hash: 'h2',
+      };
+      for (const expected of [false, false, true]) {
+        const el = await mount(settings);
+        await tick(2000);
+        expect(isOpen(el), `view ${world.storage.get(VIEWS_KEY)}`).to.equal(expected);
+        el.remove();
+      }
+      expect(world.storage.get(VIEWS_KEY)).to.equal('2');
+    });
+
+    it('shows the badge instead when message_badge is set, and hides it on opening', async () => {
+      setup();
+      const el = await mount({
+        button_delay: 1,
+        message_delay: 2,
+        message_text: MESSAGE,
+        message_badge: true,
+      });
+      await tick(2999);
+      expect($(el, '[part="badge"]')).to.equal(null);
+      await tick(1);
+      expect($(el, '[part="badge"]')?.dataset.state).to.equal('in');
+      expect(launcher(el).getAttribute('aria-label')).to.equal('Open chat, 1 new message');
+      expect(isOpen(el)).to.equal(false);
+      launcher(el).click();
+      await frames();
+      expect(isOpen(el)).to.equal(true);
+      expect($(el, '[part="badge"]')?.dataset.state).to.equal('out');
+    });
+
+    it('keeps working when storage throws', async () => {
+      const throwing = createStorageForTest(() => {
+        throw new DOMException('denied', 'SecurityError');
+      });
+      setup({ storage: throwing });
+      const el = await mount({
+        button_delay: 0,
+        message_delay: 1,
+        message_text: MESSAGE,
+        message_hash: 'h3',
+      });
+      await tick(1000);
+      expect(isOpen(el)).to.equal(true);
+      el.remove();
+      const again = await mount({
+        button_delay: 0,
+        message_delay: 1,
+        message_text: MESSAGE,
+        message_hash: 'h3',
+      });
+      await tick(1000);
+      expect(isOpen(again)).to.equal(false); // remembered in memory
+    });
+
+    it('types the bubbles out, 60 ms a word plus 100-200 ms, reveals 400-600 ms, notes 100 ms', async () => {
+      setup();
+      const el = await mount({
+        button_delay: 0,
+        message_text: 'one two three\n===\nfour five\n>>>\nnote here',
+      });
+      launcher(el).click();
+      await frames();
+      const bubbles = () => el.shadowRoot!.querySelectorAll('[part~="bubble"]').length;
+      const typing = () => $(el, '[part="typing"]') !== null;
+      expect([bubbles(), typing()]).to.deep.equal([0, true]);
+      await tick(329); // 3 words * 60 + 150
+      expect(bubbles()).to.equal(0);
+      await tick(1);
+      expect([bubbles(), typing()]).to.deep.equal([1, false]);
+      await tick(500); // reveal pause, then typing 2 words * 60 + 150
+      expect([bubbles(), typing()]).to.deep.equal([1, true]);
+      await tick(269);
+      expect(bubbles()).to.equal(1);
+      await tick(1);
+      expect(bubbles()).to.equal(2);
+      await tick(500); // the note shows without typing
+      expect([bubbles(), typing()]).to.deep.equal([3, false]);
+      expect($(el, '[part~="note"]')?.textContent).to.equal('note here');
+    });
+
+    it('shows every bubble at once under prefers-reduced-motion', async () => {
+      setup({ reducedMotion: true });
+      const el = await mount({ button_delay: 0, message_text: 'one\n===\ntwo\n===\nthree' });
+      launcher(el).click();
+      await frames();
+      expect(el.shadowRoot!.querySelectorAll('[part~="bubble"]').length).to.equal(3);
+      expect($(el, '[part="typing"]')).to.equal(null);
+    });
+
+    it('shows the message time in the page language', async () => {
+      setup();
+      world.clock.setSystemTime(new Date(2025, 5, 15, 12, 0));
+      const holder = pageElement('<div lang="en-US"></div>');
+      const el = document.createElement('join-chat');
+      el.settings = {
+        telephone: '34600112233',
+        button_delay: 0,
+        message_text: MESSAGE,
+        message_time: new Date(2025, 1, 2).toISOString(),
+      } as never;
+      holder.append(el);
+      await frames();
+      launcher(el).click();
+      await frames();
+      expect($(el, '[part="time"]')?.textContent).to.equal('Feb 2');
+    });
+
+    it('draws a QR code of the app link on desktops only', async () => {
+      setup();
+      const el = await mount({ button_delay: 0, message_text: MESSAGE, qr: true });
+      const path = $(el, '[part="qr"] svg path');
+      expect(path?.getAttribute('d')).to.match(/^M\d+,\d+h1v1h-1z/);
+      expect($(el, '[part="qr"] svg')?.getAttribute('aria-label')).to.equal('Scan the code');
+      world.restore();
+      world.clock.restore();
+      setup({ mobile: true });
+      const onMobile = await mount({ button_delay: 0, message_text: MESSAGE, qr: true });
+      expect($(onMobile, '[part="qr"]')).to.equal(null);
+    });
+  });
+
+  describe('opening', () => {
+    it('opens by the address hash #joinchat after 700 ms', async () => {
+      setup({ href: 'https://shop.test/p#joinchat' });
+      const opened = sinon.spy();
+      document.addEventListener('join-chat-opened', opened);
+      try {
+        const el = await mount({ button_delay: 5, message_text: MESSAGE });
+        expect(isShown(el)).to.equal(true);
+        await tick(699);
+        expect(isOpen(el)).to.equal(false);
+        await tick(1);
+        expect(isOpen(el)).to.equal(true);
+        expect(opened.firstCall.args[0].detail).to.deep.equal({ automatic: true });
+      } finally {
+        document.removeEventListener('join-chat-opened', opened);
+      }
+    });
+
+    it('opens by ?joinchat=<seconds> after that delay plus 700 ms', async () => {
+      setup({ href: 'https://shop.test/p?joinchat=2' });
+      const el = await mount({ button_delay: 10, message_text: MESSAGE });
+      await tick(1999);
+      expect(isShown(el)).to.equal(false);
+      await tick(1);
+      expect(isShown(el)).to.equal(true);
+      await tick(699);
+      expect(isOpen(el)).to.equal(false);
+      await tick(1);
+      expect(isOpen(el)).to.equal(true);
+    });
+
+    for (const markup of [
+      '<button type="button" class="joinchat_open">Chat</button>',
+      '<a href="#joinchat"><span>Chat</span></a>',
+    ]) {
+      it(`opens the chatbox from the page: ${markup}`, async () => {
+        setup();
+        const el = await mount({ button_delay: 0, message_text: MESSAGE });
+        const opened = sinon.spy();
+        el.addEventListener('join-chat-opened', opened);
+        const trigger = pageElement(markup);
+        ((trigger.firstElementChild as HTMLElement) ?? trigger).click();
+        await frames();
+        expect(isOpen(el)).to.equal(true);
+        expect(opened.firstCall.args[0].detail).to.deep.equal({ automatic: false });
+        expect(el.shadowRoot!.activeElement).to.equal($(el, '[part="close-button"]'));
+        expect(world.open.called).to.equal(false);
+      });
+    }
+
+    for (const markup of [
+      '<button type="button" class="joinchat_app">WhatsApp</button>',
+      '<a href="#whatsapp">WhatsApp</a>',
+    ]) {
+      it(`opens the messaging link straight from the page: ${markup}`, async () => {
+        setup();
+        const el = await mount({ button_delay: 0, message_text: MESSAGE, message_send: 'Hi there' });
+        const linked = sinon.spy();
+        el.addEventListener('join-chat-link-opened', linked);
+        pageElement(markup).click();
+        await frames();
+        expect(world.open.args).to.deep.equal([['https://wa.me/34600112233?text=Hi+there']]);
+        expect(linked.firstCall.args[0].detail).to.deep.equal({
+          url: 'https://wa.me/34600112233?text=Hi+there',
+        });
+        expect(isOpen(el)).to.equal(false);
+      });
+    }
+
+    it('uses data-phone and data-message of the trigger, refusing a phone that does not parse', async () => {
+      setup();
+      await mount({ button_delay: 0 });
+      pageElement(
+        '<a href="#whatsapp" data-phone="+1 (555) 010-0199" data-message="About order 42">x</a>',
+      ).click();
+      expect(world.open.args[0]).to.deep.equal(['https://wa.me/15550100199?text=About+order+42']);
+      pageElement('<a href="#whatsapp" data-phone="javascript:alert(1)">x</a>').click();
+      expect(world.open.args[1]).to.deep.equal(['https://wa.me/34600112233']);
+    });
+
+    it('closes from page elements with class joinchat_close', async () => {
+      setup();
+      const el = await mount({ button_delay: 0, message_text: MESSAGE });
+      launcher(el).click();
+      await frames();
+      await tick(600);
+      pageElement('<button type="button" class="joinchat_close">close</button>').click();
+      await frames();
+      expect(isOpen(el)).to.equal(false);
+    });
+
+    it('opens the link from the launcher when there is no chatbox', async () => {
+      setup();
+      const el = await mount({ button_delay: 0, message_send: 'Hello <jc-sku>SKU</jc-sku>', sku: 'AB-12' });
+      launcher(el).click();
+      expect(world.open.args).to.deep.equal([['https://wa.me/34600112233?text=Hello+AB-12']]);
+      expect(launcher(el).hasAttribute('aria-expanded')).to.equal(false);
+    });
+
+    it('opens WhatsApp Web on desktops when whatsapp_web is set, the app link on mobile', async () => {
+      setup();
+      const el = await mount({ button_delay: 0, whatsapp_web: true });
+      launcher(el).click();
+      expect(world.open.args[0]).to.deep.equal(['https://web.whatsapp.com/send?phone=34600112233']);
+      world.restore();
+      world.clock.restore();
+      setup({ mobile: true });
+      const onMobile = await mount({ button_delay: 0, whatsapp_web: true });
+      launcher(onMobile).click();
+      expect(world.open.args[0]).to.deep.equal(['https://wa.me/34600112233']);
+    });
+
+    it('ignores a click less than 600 ms after the chatbox was shown', async () => {
+      setup();
+      const el = await mount({ button_delay: 0, message_delay: 1, message_text: MESSAGE, message_hash: 'g' });
+      await tick(1000);
+      expect(isOpen(el)).to.equal(true);
+      $<HTMLButtonElement>(el, '[part="open-button"]')!.click();
+      launcher(el).click();
+      await tick(599);
+      $<HTMLButtonElement>(el, '[part="open-button"]')!.click();
+      expect(world.open.called).to.equal(false);
+      expect(isOpen(el)).to.equal(true);
+      await tick(1);
+      $<HTMLButtonElement>(el, '[part="open-button"]')!.click();
+      expect(world.open.callCount).to.equal(1);
+    });
+
+    it('opens the chatbox after hovering the button for 1500 ms (not on mobile)', async () => {
+      setup();
+      const el = await mount({ button_delay: 0, message_text: MESSAGE });
+      launcher(el).dispatchEvent(
+        new MouseEvent('mouseover', { bubbles: true, relatedTarget: document.body }),
+      );
+      await tick(1499);
+      expect(isOpen(el)).to.equal(false);
+      await tick(1);
+      expect(isOpen(el)).to.equal(true);
+      expect(el.shadowRoot!.activeElement).to.equal(null);
+    });
+
+    it('cancels hover-to-open when the pointer leaves', async () => {
+      setup();
+      const el = await mount({ button_delay: 0, message_text: MESSAGE });
+      launcher(el).dispatchEvent(
+        new MouseEvent('mouseover', { bubbles: true, relatedTarget: document.body }),
+      );
+      await tick(1000);
+      launcher(el).dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
+      await tick(2000);
+      expect(isOpen(el)).to.equal(false);
+    });
+
+    it('does not open on hover on mobile', async () => {
+      setup({ mobile: true });
+      const el = await mount({ button_delay: 0, message_text: MESSAGE });
+      launcher(el).dispatchEvent(
+        new MouseEvent('mouseover', { bubbles: true, relatedTarget: document.body }),
+      );
+      await tick(3000);
+      expect(isOpen(el)).to.equal(false);
+    });
+
+    it('keeps the chatbox while the required opt-in is unchecked', async () => {
+      setup();
+      const el = await mount({
+        button_delay: 0,
+        message_text: MESSAGE,
+        optin_text: 'I accept the privacy policy',
+        optin_check: true,
+      });
+      launcher(el).click();
+      await tick(600);
+      const open = $<HTMLButtonElement>(el, '[part="open-button"]')!;
+      expect(open.getAttribute('aria-disabled')).to.equal('true');
+      open.click();
+      await frames();
+      expect(world.open.called).to.equal(false);
+      expect(isOpen(el)).to.equal(true);
+      const checkbox = $<HTMLInputElement>(el, '[part="optin"] input')!;
+      expect(el.shadowRoot!.activeElement).to.equal(checkbox);
+      // A direct page trigger shows the chatbox instead while the opt-in is pending.
+      pageElement('<a href="#whatsapp">x</a>').click();
+      expect(world.open.called).to.equal(false);
+      checkbox.click();
+      await frames();
+      open.click();
+      expect(world.open.callCount).to.equal(1);
+    });
+
+    it('closes on Escape and returns focus to the launcher', async () => {
+      setup();
+      const el = await mount({ button_delay: 0, message_text: MESSAGE });
+      launcher(el).focus();
+      launcher(el).click();
+      await frames();
+      expect(launcher(el).getAttribute('aria-expanded')).to.equal('true');
+      const focused = el.shadowRoot!.activeElement as HTMLElement;
+      focused.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+      await frames();
+      expect(isOpen(el)).to.equal(false);
+      expect(launcher(el).getAttribute('aria-expanded')).to.equal('false');
+      expect(el.shadowRoot!.activeElement).to.equal(launcher(el));
+    });
+
+    it('on mobile, hides while a page text field has focus', async () => {
+      setup({ mobile: true });
+      const el = await mount({ button_delay: 0, message_text: MESSAGE });
+      const form = pageElement('<form><input type="email" /><input type="checkbox" /></form>');
+      const [email, box] = [...form.querySelectorAll('input')];
+      email.focus();
+      await tick(199);
+      expect(isShown(el)).to.equal(true);
+      await tick(1);
+      expect(isShown(el)).to.equal(false);
+      box.focus();
+      await tick(200);
+      expect(isShown(el)).to.equal(true);
+      // With the chatbox open it closes first, then hides 400 ms later.
+      launcher(el).click();
+      await tick(600);
+      email.focus();
+      await tick(200);
+      expect(isOpen(el)).to.equal(false);
+      expect(isShown(el)).to.equal(true);
+      await tick(400);
+      expect(isShown(el)).to.equal(false);
+    });
+
+    it('does not hide for text fields on desktops', async () => {
+      setup();
+      const el = await mount({ button_delay: 0 });
+      pageElement('<input type="text" />').focus();
+      await tick(1000);
+      expect(isShown(el)).to.equal(true);
+    });
+
+    it('with mobile_only on a desktop, shows nothing but the page triggers open the link', async () => {
+      setup();
+      const el = await mount({ button_delay: 0, mobile_only: true, message_text: MESSAGE });
+      expect(el.shadowRoot!.querySelector('.root')).to.equal(null);
+      pageElement('<button type="button" class="joinchat_open">Chat</button>').click();
+      expect(world.open.args).to.deep.equal([['https://wa.me/34600112233']]);
+    });
+  });
+
+  describe('events and consent', () => {
+    function gtagPage() {
+      const calls: unknown[][] = [];
+      world.trackers.dataLayer = [['config', 'G-XYZ']];
+      world.trackers.gtag = (...args: unknown[]) => void calls.push(args);
+      return calls;
+    }
+
+    it('sends no analytics without consent, but still opens the link', async () => {
+      setup();
+      const calls = gtagPage();
+      const el = await mount({ button_delay: 0, gads: 'AW-1/x' });
+      launcher(el).click();
+      expect(world.open.callCount).to.equal(1);
+      expect(calls).to.deep.equal([]);
+      expect(world.trackers.dataLayer).to.have.length(1);
+    });
+
+    it('pushes to the data layer and sends the GA4 event with statistics consent', async () => {
+      setup();
+      setConsent({ statistics: 'granted' });
+      const calls = gtagPage();
+      document.title = `Product ${'t'.repeat(400)}`;
+      const el = await mount({ button_delay: 0, message_send: 'm'.repeat(150), ga_event: 'chat_click' });
+      launcher(el).click();
+      expect(calls).to.have.length(1);
+      const [, name, params] = calls[0] as [string, string, Record<string, string>];
+      expect(name).to.equal('chat_click');
+      expect(params).to.include({
+        send_to: 'G-XYZ',
+        chat_channel: 'whatsapp',
+        chat_id: '34600112233',
+        is_mobile: 'no',
+      });
+      expect(params.page_location).to.equal('https://shop.test/product/');
+      expect(params.page_title.length).to.equal(300);
+      expect(params.chat_message.length).to.equal(100);
+      expect(params.event_label.length).to.equal(100);
+      const push = (world.trackers.dataLayer as unknown[]).at(-1) as Record<string, string>;
+      expect(push.event).to.equal('JoinChat');
+      expect(push.chat_message.length).to.equal(150);
+    });
+  });
+
+  describe('settings', () => {
+    it('reports a bad telephone once, naming the element and the field, and stays hidden', async () => {
+      setup();
+      let el!: JoinChatElement;
+      const errors = await captureConsoleErrors(async () => {
+        el = await mount({ telephone: 'call us!', message_views: 0 });
+      });
+      expect(errors).to.have.length(1);
+      expect(errors[0]).to.contain('<join-chat>').and.contain('telephone').and.contain('message_views');
+      expect(el.settings.message_views).to.equal(1);
+      expect(el.shadowRoot!.querySelector('.root')).to.equal(null);
+    });
+
+    it("reads Joinchat's data-settings attribute", async () => {
+      setup();
+      const el = document.createElement('join-chat');
+      el.setAttribute(
+        'data-settings',
+        JSON.stringify({ telephone: '34600112233', button_delay: -1, message_text: 'Hi' }),
+      );
+      document.body.append(el);
+      mounted.push(el);
+      await frames();
+      expect(el.settings.telephone).to.equal('34600112233');
+      expect(isShown(el)).to.equal(true);
+      const errors = await captureConsoleErrors(() => el.setAttribute('data-settings', '{not json'));
+      expect(errors).to.deep.equal(['<join-chat>: data-settings is not valid JSON; it is ignored.']);
+      expect(el.settings.telephone).to.equal('34600112233');
+    });
+
+    it('reads settings from a child JSON script and individual attributes', async () => {
+      setup();
+      const holder = pageElement(
+        '<join-chat telephone="+44 20 7946 0958" position="left"><script type="application/json">{"button_delay": -1, "message_text": "Hi"}</script></join-chat>',
+      );
+      await frames();
+      expect((holder as JoinChatElement).settings.telephone).to.equal('442079460958');
+      expect(root(holder).dataset.position).to.equal('left');
+    });
+  });
+
+  describe('accessibility', () => {
+    it('passes axe closed and open', async () => {
+      setup();
+      const el = await mount({
+        button_delay: 0,
+        button_tip: 'Questions?',
+        header: 'Shop support',
+        message_text: MESSAGE,
+        optin_text: 'I accept the privacy policy',
+        optin_check: true,
+        qr: true,
+      });
+      world.clock.restore(); // axe schedules its own timers
+      await expect(el).to.be.accessible();
+      launcher(el).click();
+      await frames();
+      await new Promise((r) => setTimeout(r, 2500)); // let the typing finish
+      await frames();
+      expect(isOpen(el)).to.equal(true);
+      expect($(el, 'dialog')?.getAttribute('aria-labelledby')).to.equal($(el, '[part="title"]')!.id);
+      await expect(el).to.be.accessible();
+    });
+  });
+});
