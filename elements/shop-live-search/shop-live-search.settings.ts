@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** English defaults for every visible or announced string (DESIGN §8: all overridable). */
+const messages = z
+  .object({
+    /** Label of the search field when the theme's form has none. */
+    label: z.string().default('Search for:'),
+    /** Placeholder when the theme's field has none. */
+    placeholder: z.string().default('Search products…'),
+    /** Label of the category dropdown when the theme's form has none. */
+    category: z.string().default('Category'),
+    /** Text of the search button when the theme's form has none. */
+    button: z.string().default('Search'),
+    /** Accessible name of the suggestion list. */
+    listbox: z.string().default('Product suggestions'),
+    /** Announced when exactly one suggestion is shown. */
+    resultsOne: z.string().default('1 product found. Use the up and down arrow keys to browse.'),
+    /** Announced when several suggestions are shown; `{count}` is replaced. */
+    resultsOther: z.string().default('{count} products found. Use the up and down arrow keys to browse.'),
+    /** Announced (never shown, spec §8) when the shop found nothing and sent no text of its own. */
+    noResults: z.string().default('No products found.'),
+  })
+  .prefault({});
+
+/** Settings of `<shop-live-search>` (spec §4, §5, §9 Live search). */
+export const liveSearchSettings = z.object({
+  /** Characters needed before a request starts (spec §5: 3). */
+  minChars: z.number().int().min(1).max(50).default(3),
+  /** Request delay in ms; null takes the page's search-latency option (spec §9). */
+  delay: z.number().int().min(0).max(10_000).nullable().default(null),
+  /** Ms after the field loses focus before the list hides (spec §9: 200). */
+  hideDelay: z.number().int().min(0).max(10_000).default(200),
+  /** Remember answers per request URL (spec §7). */
+  cache: z.boolean().default(true),
+  /** Never send queries that extend a query known to find nothing (spec §5). */
+  preventBadQueries: z.boolean().default(true),
+  /** id of the theme's search form when it sits next to the element rather than inside it. */
+  form: z.string().default(''),
+  /** Results page used when there is no theme form: `?s=<query>&post_type=product`. */
+  action: z.string().default('/'),
+  messages,
+});
+
+export type LiveSearchSettings = z.infer<typeof liveSearchSettings>;

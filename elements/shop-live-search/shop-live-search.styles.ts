@@ -1,0 +1,132 @@
+/**
+ * Styles of `<shop-live-search>` (adopted into its shadow root). Knobs are short custom
+ * properties on :host (documented with @cssproperty); page tokens `--shop-*` are the fallbacks.
+ * spec §9: the list is at most 300 px high and sits above other content (z-index 9999).
+ */
+export const styles = /* css */ `
+:host {
+  display: block;
+  position: relative;
+  --_border: var(--border-color, var(--shop-color-border, #c8c8c8));
+  --_radius: var(--radius, var(--shop-radius, 4px));
+  --_background: var(--background, var(--shop-color-background, #fff));
+  --_active: var(--active-background, var(--shop-color-highlight, #eef3fb));
+  --_image: var(--image-size, 40px);
+}
+.form {
+  display: flex;
+  align-items: stretch;
+  gap: 0.25rem;
+  margin: 0;
+}
+.field {
+  position: relative;
+  flex: 1 1 auto;
+  min-width: 0;
+}
+.input, .category, .button {
+  font: inherit;
+  color: inherit;
+  min-height: 2.5rem;
+  border: 1px solid var(--_border);
+  border-radius: var(--_radius);
+  background: var(--_background);
+}
+.input {
+  inline-size: 100%;
+  padding: 0.4rem 0.6rem;
+}
+.category {
+  max-inline-size: 12rem;
+  padding: 0.4rem;
+}
+.button {
+  display: inline-flex;
+  align-items: center;
+  gap: 0.4rem;
+  padding: 0.4rem 0.9rem;
+  cursor: pointer;
+  background: var(--button-background, var(--shop-color-primary, #446084));
+  color: var(--button-color, var(--shop-color-on-primary, #fff));
+  border-color: transparent;
+}
+.button[data-loading] { cursor: progress; }
+.spinner {
+  inline-size: 1em;
+  block-size: 1em;
+  border: 2px solid currentColor;
+  border-inline-end-color: transparent;
+  border-radius: 50%;
+  animation: shop-live-search-spin 0.7s linear infinite;
+}
+@keyframes shop-live-search-spin { to { transform: rotate(360deg); } }
+
+.listbox {
+  position: absolute;
+  inset-block-start: calc(100% + 2px);
+  inset-inline-start: 0;
+  min-inline-size: 100%;
+  max-inline-size: min(32rem, 100vw);
+  max-block-size: var(--max-height, 300px);
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  z-index: var(--z-index, 9999);
+  margin: 0;
+  padding: 0.25rem 0;
+  list-style: none;
+  background: var(--_background);
+  border: 1px solid var(--_border);
+  border-radius: var(--_radius);
+  box-shadow: 0 6px 18px rgb(0 0 0 / 0.15);
+}
+.option {
+  display: flex;
+  align-items: center;
+  gap: 0.6rem;
+  padding: 0.4rem 0.6rem;
+  cursor: pointer;
+}
+.option:hover, .option[aria-selected='true'] { background: var(--_active); }
+.option[aria-selected='true'] {
+  outline: 2px solid var(--shop-color-focus, #1a73e8);
+  outline-offset: -2px;
+}
+.option[aria-disabled='true'] { cursor: default; font-style: italic; }
+.option[aria-disabled='true']:hover { background: none; }
+.image {
+  flex: 0 0 var(--_image);
+  inline-size: var(--_image);
+  block-size: var(--_image);
+  object-fit: cover;
+  border-radius: calc(var(--_radius) / 2);
+  background: var(--shop-color-muted, #f1f1f1);
+}
+.name { flex: 1 1 auto; min-width: 0; }
+mark { background: none; color: inherit; font-weight: 700; }
+.price { flex: 0 0 auto; white-space: nowrap; }
+.price del { margin-inline-end: 0.25em; }
+.price ins { text-decoration: none; }
+.screen-reader-text {
+  position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0;
+  overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0;
+}
+
+/* Narrow screens: a full-width panel under the field. */
+@media (max-width: 549px) {
+  .category { max-inline-size: 7rem; }
+  .listbox {
+    position: fixed;
+    inset-inline: 0;
+    inset-block-start: var(--_panel-top, 0);
+    min-inline-size: 0;
+    max-inline-size: none;
+    max-block-size: min(var(--max-height, 300px), calc(100dvh - var(--_panel-top, 0px)));
+    border-radius: 0;
+    border-inline: 0;
+  }
+  .option { padding-block: 0.6rem; }
+}
+@media (forced-colors: active) {
+  .option[aria-selected='true'] { outline-color: Highlight; forced-color-adjust: none; background: Highlight; color: HighlightText; }
+}
+`;

@@ -1,0 +1,63 @@
+import { defineElement } from '../../shared/define-element.tsx';
+import { liveSearchSettings } from './shop-live-search.settings.ts';
+import { styles } from './shop-live-search.styles.ts';
+import { LiveSearch } from './shop-live-search.view.tsx';
+
+/**
+ * Live product search (spec §4, §5, §7, §9 Live search) over the theme's own search form, as a
+ * WAI-ARIA 1.2 combobox with a listbox popup. Without JavaScript the theme's `form.searchform`
+ * (inside the element, or beside it) submits to the results page as before.
+ *
+ * Keyboard: Down/Up move through the suggestions (opening the list, wrapping round; Alt+Down
+ * opens without moving, Alt+Up closes), Enter goes to the active suggestion or searches,
+ * Escape closes the list (or clears the field when it is closed), Home/End return to the field
+ * with the caret at the start/end, typing always edits the field.
+ *
+ * @tagname shop-live-search
+ * @summary Product suggestions with image, name and price as the shopper types.
+ * @attr {string} settings - JSON matching `liveSearchSettings`; invalid fields are reported and their defaults used.
+ * @attr {number} min-chars - Characters needed before a request (default 3).
+ * @attr {number} delay - Request delay in ms (default: the page's `search_result_latency`).
+ * @attr {string} form - id of the theme's search form when it sits beside the element.
+ * @event {CustomEvent<{ query: string; category: string }>} shop-search-submitted - The shopper searched (Enter or the button), before the results page loads.
+ * @event {CustomEvent<{ query: string; category: string; id: number; value: string; url: string }>} shop-search-selected - The shopper chose a suggestion, before going to its page.
+ * @csspart form - The search form.
+ * @csspart field - Wrapper of the input and the list.
+ * @csspart input - The search field (role combobox).
+ * @csspart category - The category dropdown (when the theme's form has one).
+ * @csspart search-button - The submit button; carries `data-loading` while a request runs.
+ * @csspart spinner - The loading indicator inside the button.
+ * @csspart listbox - The suggestion list.
+ * @csspart option - A suggestion; also `option--active` and `option--disabled` (id -1).
+ * @csspart option-image - The product image.
+ * @csspart option-name - The product name.
+ * @csspart option-match - The part of the name that matches the query.
+ * @csspart option-price - The price (sanitised shop HTML).
+ * @cssproperty [--max-height=300px] - Highest the list grows before it scrolls.
+ * @cssproperty [--z-index=9999] - Stacking level of the list.
+ * @cssproperty [--image-size=40px] - Size of the product images.
+ * @cssproperty [--border-color=var(--shop-color-border, #c8c8c8)] - Borders of the controls and the list.
+ * @cssproperty [--radius=var(--shop-radius, 4px)] - Corner radius.
+ * @cssproperty [--background=var(--shop-color-background, #fff)] - Background of the controls and the list.
+ * @cssproperty [--active-background=var(--shop-color-highlight, #eef3fb)] - Background of the active suggestion.
+ * @cssproperty [--button-background=var(--shop-color-primary, #446084)] - Search button background.
+ * @cssproperty [--button-color=var(--shop-color-on-primary, #fff)] - Search button text.
+ */
+export class ShopLiveSearchElement extends defineElement(LiveSearch, {
+  tag: 'shop-live-search',
+  settings: liveSearchSettings,
+  styles,
+  attributes: {
+    'min-chars': { key: 'minChars', type: 'number' },
+    delay: { key: 'delay', type: 'number' },
+    form: { key: 'form', type: 'string' },
+  },
+}) {}
+
+if (!customElements.get('shop-live-search')) customElements.define('shop-live-search', ShopLiveSearchElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'shop-live-search': ShopLiveSearchElement;
+  }
+}
