@@ -234,6 +234,7 @@ describe('sourcebuster-compatible attribution engine', () => {
   describe('cookie encoding', () => {
     afterEach(() => {
       for (const name of document.cookie.split(';').map((c) => c.split('=')[0].trim())) {
+        // biome-ignore lint/suspicious/noDocumentCookie: the test clears the raw cookies it made
         if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
       }
     });
