@@ -1,0 +1,119 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import type { Autoloader } from '../../elements/autoloader.ts';
+import { captureConsoleErrors, settle } from '../helpers/elements.ts';
+
+// Present before the autoloader starts, as in a server-rendered page.
+const form = document.createElement('form');
+form.innerHTML = '<shop-order-attribution></shop-order-attribution>';
+document.body.append(form);
+
+describe('autoloader', () => {
+  let autoloader: Autoloader;
+  let startAutoloader: typeof import('../../elements/autoloader.ts').startAutoloader;
+  const added: Element[] = [];
+  const add = (html: string) => {
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    document.body.append(host);
+    added.push(host);
+    return host.firstElementChild as HTMLElement;
+  };
+
+  before(async () => {
+    ({ autoloader, startAutoloader } = await import('../../elements/autoloader.ts'));
+  });
+  after(() => {
+    for (const el of [form, ...added]) el.remove();
+  });
+
+  describe('page autoloader', () => {
+    it('loads the chunk of a tag that is in the page at start', async () => {
+      expect(await autoloader.whenLoaded('shop-order-attribution')).to.equal(true);
+      const el = form.querySelector('shop-order-attribution')!;
+      expect(el.matches(':defined')).to.equal(true);
+      await waitUntil(() => el.querySelector('input[type="hidden"]'), 'the element never stamped its inputs');
+    });
+
+    it('gives ajax add-to-cart to buttons added later, on a page without a mini-cart', async () => {
+      expect(customElements.get('shop-mini-cart'), 'a mini-cart would install the buttons itself').to.equal(
+        undefined,
+      );
+      const button = add(
+        '<a href="?add-to-cart=104" class="button add_to_cart_button ajax_add_to_cart" data-product_id="104" data-quantity="1">Add to cart</a>',
+      );
+      expect(await autoloader.whenAddToCartInstalled()).to.equal(true);
+      button.click(); // handled: the page would navigate to ?add-to-cart=104 otherwise
+      await waitUntil(() => button.classList.contains('added'), 'the demo shop never confirmed the add', {
+        timeout: 5000,
+      });
+    });
+
+    it('loads the chunk of a tag added later, and the element renders', async () => {
+      expect(customElements.get('shop-mini-cart')).to.equal(undefined);
+      const el = add('<shop-mini-cart><a href="/cart/">Cart</a></shop-mini-cart>');
+      expect(await autoloader.whenLoaded('shop-mini-cart')).to.equal(true);
+      await waitUntil(() => el.shadowRoot?.querySelector('[part~="button"]'), 'the mini-cart never rendered');
+      expect(autoloader.requested.has('shop-mini-cart')).to.equal(true);
+    });
+
+    it('ignores unknown shop-* tags', async () => {
+      const errors = await captureConsoleErrors(async () => {
+        add('<shop-no-such-widget>fallback</shop-no-such-widget>');
+        await settle();
+      });
+      expect(errors).to.deep.equal([]);
+      expect(autoloader.requested.has('shop-no-such-widget')).to.equal(false);
+      expect(await autoloader.whenLoaded('shop-no-such-widget')).to.equal(false);
+      expect(customElements.get('shop-no-such-widget')).to.equal(undefined);
+    });
+  });
+
+  describe('startAutoloader', () => {
+    it('loads each chunk once, however often its tag appears', async () => {
+      let calls = 0;
+      const root = add('<section></section>');
+      const loader = startAutoloader({
+        root,
+        loaders: { 'x-once-widget': async () => void calls++ },
+        installAddToCart: null,
+      });
+      root.innerHTML = '<x-once-widget></x-once-widget><x-once-widget></x-once-widget>';
+      expect(await loader.whenLoaded('x-once-widget')).to.equal(true);
+      root.append(document.createElement('x-once-widget'));
+      await settle();
+      expect(calls).to.equal(1);
+      expect(loader.watching, 'nothing left to load').to.equal(false);
+    });
+
+    it('reports a chunk that fails to load once, naming the tag, and keeps the light DOM', async () => {
+      const root = add('<section><x-broken-widget><a href="/cart/">Cart</a></x-broken-widget></section>');
+      let outcome: boolean | undefined;
+      const errors = await captureConsoleErrors(async () => {
+        const loader = startAutoloader({
+          root,
+          loaders: { 'x-broken-widget': () => Promise.reject(new TypeError('Failed to fetch')) },
+          installAddToCart: null,
+        });
+        outcome = await loader.whenLoaded('x-broken-widget');
+      });
+      expect(outcome).to.equal(false);
+      expect(errors).to.have.length(1);
+      expect(errors[0]).to.contain('<x-broken-widget>');
+      expect(root.querySelector('x-broken-widget a')?.textContent).to.equal('Cart');
+    });
+
+    it('watches added subtrees, not only direct children', async () => {
+      const root = add('<section></section>');
+      const loader = startAutoloader({
+        root,
+        loaders: { 'x-deep-widget': async () => {} },
+        installAddToCart: null,
+      });
+      expect(loader.watching).to.equal(true);
+      const wrapper = document.createElement('div');
+      wrapper.innerHTML = '<p><span><x-deep-widget></x-deep-widget></span></p>';
+      root.append(wrapper);
+      expect(await loader.whenLoaded('x-deep-widget')).to.equal(true);
+    });
+  });
+});
