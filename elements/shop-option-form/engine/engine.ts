@@ -112,6 +112,8 @@ interface Stored {
 }
 
 interface Computed {
+  isFee: boolean;
+  sectionKey: string;
   status: Status;
   price: number;
   rawPrice: number;
@@ -148,7 +150,10 @@ export function createFormEngine(
   const def: FormDefinition = parseDefinition(definition, report);
   let prod: ProductData = parseProduct(product, report);
   const conf: PageConfig = parseConfig(config, report);
-  const now = options.now ?? (() => new Date());
+  const clock = options.now ?? (() => new Date());
+  // One reading of the clock per update: cheaper, and every field sees the same "today".
+  let today = clock();
+  const now = () => today;
   const texts = def.settings.texts;
   let roles: string[] = [...conf.user_roles];
 
@@ -163,6 +168,9 @@ export function createFormEngine(
   let graph!: DependencyGraph;
   let groups = new Map<string, GroupNode>();
   let summary!: PriceSummary;
+  let summaryInputs = '';
+  /** Fields with a blocking error, for collectErrors without a full scan. */
+  const blockingIds = new Set<string>();
   let submitted = false;
   let initialised = false;
   let newIds = new Set<string>();
@@ -214,6 +222,7 @@ export function createFormEngine(
 
   function build() {
     layout = buildLayout(def, counts);
+    sectionByKey = new Map(layout.sections.map((s) => [s.key, s]));
     for (const [id, r] of layout.repeaters) counts.set(id, clampClones(counts.get(id) ?? 0, r.max));
     const deps = new Map<string, string[]>();
     const nodes: string[] = [QUANTITY, PRODUCT, ROLES];
@@ -438,7 +447,7 @@ export function createFormEngine(
       case 'isClone':
         return inst.isClone ? 1 : 0;
       case 'repeaterCount': {
-        const section = layout.sections.find((s) => s.key === inst.sectionKey);
+        const section = sectionOf(inst.sectionKey);
         const rid = layout.repeaters.has(inst.def.elementId)
           ? inst.def.elementId
           : (section?.parentKey ?? section?.key ?? '');
@@ -530,8 +539,9 @@ export function createFormEngine(
 
   // ------------------------------------------------------------------ evaluation
 
+  let sectionByKey = new Map<string, SectionInstance>();
   function sectionOf(key: string): SectionInstance | undefined {
-    return layout.sections.find((s) => s.key === key);
+    return sectionByKey.get(key);
   }
 
   function evalSection(key: string): boolean {
@@ -588,7 +598,11 @@ export function createFormEngine(
         ? true
         : (prev?.isNew ?? false) && status === 'visible';
     if (isNew && !prev?.isNew) newIds.add(id);
+    if (blocking) blockingIds.add(id);
+    else blockingIds.delete(id);
     const c: Computed = {
+      isFee: isFeeField(inst),
+      sectionKey: inst.sectionKey,
       status,
       price,
       rawPrice,
@@ -858,7 +872,9 @@ export function createFormEngine(
 
   function collectErrors(): BlockingError[] {
     const out: BlockingError[] = [];
-    for (const id of layout.order) {
+    const ids = [...blockingIds].filter((id) => layout.fields.has(id));
+    ids.sort((a, b) => layout.fields.get(a)!.order - layout.fields.get(b)!.order);
+    for (const id of ids) {
       const c = computed.get(id);
       if (!c?.blocking) continue;
       for (const [k, m] of Object.entries(c.errors))
@@ -886,19 +902,32 @@ export function createFormEngine(
       if (st !== prev) fields.push(st);
     }
     fields.sort((a, b) => layout.fields.get(a.elementId)!.order - layout.fields.get(b.elementId)!.order);
-    // Summary and section prices: one pass over priced fields (cheap sums, no re-evaluation).
+    // Summary and section prices: one pass of plain sums over the fields (no re-evaluation).
     const sectionPrice = new Map<string, number>();
-    const items: Array<{ price: number; isFee: boolean }> = [];
+    let options = 0;
+    let fee = 0;
     for (const id of layout.order) {
       const c = computed.get(id)!;
       if (c.price === 0) continue;
-      const inst = layout.fields.get(id)!;
-      items.push({ price: c.price, isFee: isFeeField(inst) });
-      sectionPrice.set(inst.sectionKey, (sectionPrice.get(inst.sectionKey) ?? 0) + c.price);
+      if (c.isFee) fee += c.price;
+      else options += c.price;
+      const key = c.sectionKey;
+      sectionPrice.set(key, (sectionPrice.get(key) ?? 0) + c.price);
     }
-    const next = summarize(items, prod, conf);
-    const summaryChanged = !summary || JSON.stringify(next) !== JSON.stringify(summary);
-    if (summaryChanged) summary = next;
+    // Re-summarise (and re-format) only when one of its inputs moved.
+    const inputs = `${options}|${fee}|${prod.product_price}|${prod.quantity}`;
+    const summaryChanged = !summary || inputs !== summaryInputs;
+    if (summaryChanged) {
+      summary = summarize(
+        [
+          { price: options, isFee: false },
+          { price: fee, isFee: true },
+        ],
+        prod,
+        conf,
+      );
+      summaryInputs = inputs;
+    }
     const sections: SectionState[] = [];
     for (const s of layout.sections) {
       const prev = sectionStates.get(s.key);
@@ -919,7 +948,11 @@ export function createFormEngine(
 
   function rebuildAndRecompute(touched: Set<string>) {
     build();
-    for (const id of [...computed.keys()]) if (!layout.fields.has(id)) computed.delete(id);
+    for (const id of [...computed.keys()])
+      if (!layout.fields.has(id)) {
+        computed.delete(id);
+        blockingIds.delete(id);
+      }
     fullPass(touched);
     for (const id of layout.order) touched.add(id);
   }
@@ -974,6 +1007,7 @@ export function createFormEngine(
   }
 
   function update(change: Change): UpdateResult {
+    today = clock();
     const touched = new Set<string>();
     const sectionsTouched = new Set<string>();
     let structureChanged = false;
@@ -1075,6 +1109,7 @@ export function createFormEngine(
   }
 
   function recomputeAll(): UpdateResult {
+    today = clock();
     const touched = new Set<string>();
     fullPass(touched);
     return finish(touched, false, new Set());

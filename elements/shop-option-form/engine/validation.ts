@@ -315,6 +315,13 @@ function selectedQuantities(value: FieldValue, quantity: Record<string, number>)
 
 /** Merges notices and validation errors in spec §5 order. */
 export function mergeErrors(notices: ErrorMap, errors: ErrorMap): ErrorMap {
+  // Fast paths: most fields have no notices, and often no errors at all.
+  let hasNotices = false;
+  for (const _ in notices) {
+    hasNotices = true;
+    break;
+  }
+  if (!hasNotices) return errors;
   const out: ErrorMap = {};
   for (const k of ERROR_KEYS) {
     const m = errors[k] ?? notices[k];
