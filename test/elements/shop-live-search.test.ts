@@ -141,7 +141,9 @@ const fakeClock = () =>
 
 // ---- tests --------------------------------------------------------------------------------------
 
-describe('<shop-live-search>', () => {
+describe('<shop-live-search>', function () {
+  // Headroom for a loaded machine: several round trips to the demo shop per test.
+  this.timeout(20000);
   let assign: sinon.SinonStub;
   let selected: CustomEvent[];
   let submitted: CustomEvent[];
