@@ -4,6 +4,7 @@
  * submission": any change recomputes logic, repeaters, prices, validation, summary and config).
  * Pure TypeScript: no DOM, no React, no eval.
  */
+import { roundMoney } from '../../../shared/format/money.ts';
 import {
   type CompiledFormula,
   compileFormula,
@@ -169,6 +170,22 @@ export function createFormEngine(
   let groups = new Map<string, GroupNode>();
   let summary!: PriceSummary;
   let summaryInputs = '';
+  // Running price sums, adjusted by each field evaluation (recomputed from scratch on full passes).
+  let optionsSum = 0;
+  let feeSum = 0;
+  const sectionSum = new Map<string, number>();
+  function account(c: Computed | undefined, sign: 1 | -1) {
+    if (!c || c.price === 0) return;
+    if (c.isFee) feeSum += sign * c.price;
+    else optionsSum += sign * c.price;
+    sectionSum.set(c.sectionKey, (sectionSum.get(c.sectionKey) ?? 0) + sign * c.price);
+  }
+  function resum() {
+    optionsSum = 0;
+    feeSum = 0;
+    sectionSum.clear();
+    for (const id of layout.order) account(computed.get(id), 1);
+  }
   /** Fields with a blocking error, for collectErrors without a full scan. */
   const blockingIds = new Set<string>();
   let submitted = false;
@@ -613,6 +630,8 @@ export function createFormEngine(
       isNew,
       state: prev?.state,
     };
+    account(prev, -1);
+    account(c, 1);
     computed.set(id, c);
     return !prev || prev.status !== status || prev.price !== price || prev.rawPrice !== rawPrice;
   }
@@ -691,6 +710,7 @@ export function createFormEngine(
       evalNode(node);
       if (!node.startsWith('$') && !node.startsWith(GROUP)) touched.add(node);
     }
+    resum();
   }
 
   // ------------------------------------------------------------------ repeaters and bindings
@@ -902,18 +922,8 @@ export function createFormEngine(
       if (st !== prev) fields.push(st);
     }
     fields.sort((a, b) => layout.fields.get(a.elementId)!.order - layout.fields.get(b.elementId)!.order);
-    // Summary and section prices: one pass of plain sums over the fields (no re-evaluation).
-    const sectionPrice = new Map<string, number>();
-    let options = 0;
-    let fee = 0;
-    for (const id of layout.order) {
-      const c = computed.get(id)!;
-      if (c.price === 0) continue;
-      if (c.isFee) fee += c.price;
-      else options += c.price;
-      const key = c.sectionKey;
-      sectionPrice.set(key, (sectionPrice.get(key) ?? 0) + c.price);
-    }
+    const options = optionsSum;
+    const fee = feeSum;
     // Re-summarise (and re-format) only when one of its inputs moved.
     const inputs = `${options}|${fee}|${prod.product_price}|${prod.quantity}`;
     const summaryChanged = !summary || inputs !== summaryInputs;
@@ -931,7 +941,7 @@ export function createFormEngine(
     const sections: SectionState[] = [];
     for (const s of layout.sections) {
       const prev = sectionStates.get(s.key);
-      const st = sectionStateOf(s, sectionPrice.get(s.key) ?? 0);
+      const st = sectionStateOf(s, roundMoney(sectionSum.get(s.key) ?? 0, conf.money.decimals));
       if (st !== prev || sectionsTouched.has(s.key)) sections.push(st);
     }
     const errors = collectErrors();
