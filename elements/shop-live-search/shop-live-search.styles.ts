@@ -9,14 +9,14 @@ export const styles = /* css */ `
   position: relative;
   --_border: var(--border-color, var(--shop-color-border, #c8c8c8));
   --_radius: var(--radius, var(--shop-radius, 4px));
-  --_background: var(--background, var(--shop-color-background, #fff));
-  --_active: var(--active-background, var(--shop-color-highlight, #eef3fb));
+  --_background: var(--background, var(--shop-color-surface, #fff));
+  --_active: var(--active-background, color-mix(in srgb, var(--shop-color-accent, #446084) 12%, var(--_background)));
   --_image: var(--image-size, 40px);
 }
 .form {
   display: flex;
   align-items: stretch;
-  gap: 0.25rem;
+  gap: var(--shop-space-s, 0.5rem);
   margin: 0;
 }
 .field {
@@ -46,8 +46,8 @@ export const styles = /* css */ `
   gap: 0.4rem;
   padding: 0.4rem 0.9rem;
   cursor: pointer;
-  background: var(--button-background, var(--shop-color-primary, #446084));
-  color: var(--button-color, var(--shop-color-on-primary, #fff));
+  background: var(--button-background, var(--shop-color-accent, #446084));
+  color: var(--button-color, var(--shop-color-accent-text, #fff));
   border-color: transparent;
 }
 .button[data-loading] { cursor: progress; }
@@ -99,7 +99,7 @@ export const styles = /* css */ `
   block-size: var(--_image);
   object-fit: cover;
   border-radius: calc(var(--_radius) / 2);
-  background: var(--shop-color-muted, #f1f1f1);
+  background: color-mix(in srgb, var(--shop-color-border, #c8c8c8) 50%, transparent);
 }
 .name { flex: 1 1 auto; min-width: 0; }
 mark { background: none; color: inherit; font-weight: 700; }

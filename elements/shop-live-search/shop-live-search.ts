@@ -38,10 +38,10 @@ import { LiveSearch } from './shop-live-search.view.tsx';
  * @cssproperty [--image-size=40px] - Size of the product images.
  * @cssproperty [--border-color=var(--shop-color-border, #c8c8c8)] - Borders of the controls and the list.
  * @cssproperty [--radius=var(--shop-radius, 4px)] - Corner radius.
- * @cssproperty [--background=var(--shop-color-background, #fff)] - Background of the controls and the list.
- * @cssproperty [--active-background=var(--shop-color-highlight, #eef3fb)] - Background of the active suggestion.
- * @cssproperty [--button-background=var(--shop-color-primary, #446084)] - Search button background.
- * @cssproperty [--button-color=var(--shop-color-on-primary, #fff)] - Search button text.
+ * @cssproperty [--background=var(--shop-color-surface, #fff)] - Background of the controls and the list.
+ * @cssproperty [--active-background=12% accent over the background] - Background of the active suggestion.
+ * @cssproperty [--button-background=var(--shop-color-accent, #446084)] - Search button background.
+ * @cssproperty [--button-color=var(--shop-color-accent-text, #fff)] - Search button text.
  */
 export class ShopLiveSearchElement extends defineElement(LiveSearch, {
   tag: 'shop-live-search',

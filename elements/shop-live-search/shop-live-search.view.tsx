@@ -408,13 +408,15 @@ export function LiveSearch({ settings, host }: ElementViewProps<LiveSearchSettin
   }, [open]);
 
   const expanded = open && results.length > 0;
+  const inLandmark = !!host.parentElement?.closest('search, [role="search"]');
   return (
     // biome-ignore lint/a11y/useSemanticElements: a search form like the theme's (`<search>` is too new for some engines).
     <form
       ref={formRef}
       part="form"
       className="form"
-      role="search"
+      // A search landmark, unless the page already wraps the element in one.
+      role={inLandmark ? undefined : 'search'}
       noValidate
       onSubmit={(event: ReactFormEvent) => {
         event.preventDefault();
