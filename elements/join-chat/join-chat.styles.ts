@@ -142,7 +142,7 @@ export const styles = /* css */ `
   overflow-y: auto;
   overscroll-behavior: contain;
 }
-.time { align-self: center; font-size: 0.75rem; opacity: 0.7; }
+.time { align-self: center; font-size: 0.75rem; color: var(--time-color, #54524e); }
 .bubble {
   max-width: 90%;
   margin: 0;
