@@ -1,3 +1,4 @@
+import './zod-config.ts';
 import { useStore } from '@nanostores/react';
 import r2wc from '@r2wc/react-to-web-component';
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';

@@ -20,7 +20,10 @@ export type AddResult =
 export interface ShopAdapter {
   addToCart(fields: Record<string, string>, signal?: AbortSignal): Promise<AddResult>;
   /** Fragments, or null when the shop answered without them (the caller follows the remove link). */
-  removeFromCart(cartItemKey: string, signal?: AbortSignal): Promise<{ fragments: Record<string, string>; cartHash: string } | null>;
+  removeFromCart(
+    cartItemKey: string,
+    signal?: AbortSignal,
+  ): Promise<{ fragments: Record<string, string>; cartHash: string } | null>;
   setQuantity(cartItemKey: string, quantity: number, signal?: AbortSignal): Promise<void>;
   refreshFragments(signal?: AbortSignal): Promise<{ fragments: Record<string, string>; cartHash: string }>;
   /** The URL a search is sent to; results are cached by it (spec §7 Site ajax endpoint). */
@@ -81,7 +84,11 @@ export function wooCommerceClassic(): ShopAdapter {
         endpoint: 'flatsome_ajax_cart_item_alter_quantity',
         url: config().ajaxUrl,
         method: 'POST',
-        body: form({ action: 'flatsome_ajax_cart_item_alter_quantity', quantity, cart_item_key: cartItemKey }),
+        body: form({
+          action: 'flatsome_ajax_cart_item_alter_quantity',
+          quantity,
+          cart_item_key: cartItemKey,
+        }),
         schema: ignoredResponse,
         timeout: config().requestTimeout,
         signal,

@@ -51,30 +51,50 @@ export async function shopRequest<T>(request: ShopRequest<T>): Promise<T> {
         method,
         body,
         credentials: 'same-origin',
-        headers: { Accept: text ? 'text/html, */*' : 'application/json, */*', 'X-Requested-With': 'XMLHttpRequest' },
+        headers: {
+          Accept: text ? 'text/html, */*' : 'application/json, */*',
+          'X-Requested-With': 'XMLHttpRequest',
+        },
         signal: controller.signal,
       });
     } catch (error) {
-      if (timedOut) throw new ShopError('timeout', endpoint, `The shop did not answer ${endpoint} within ${timeout} ms.`);
-      if (controller.signal.aborted) throw new ShopError('aborted', endpoint, `The ${endpoint} request was cancelled.`);
-      throw new ShopError('network', endpoint, `Could not reach the shop for ${endpoint}: ${(error as Error).message}`);
+      if (timedOut)
+        throw new ShopError('timeout', endpoint, `The shop did not answer ${endpoint} within ${timeout} ms.`);
+      if (controller.signal.aborted)
+        throw new ShopError('aborted', endpoint, `The ${endpoint} request was cancelled.`);
+      throw new ShopError(
+        'network',
+        endpoint,
+        `Could not reach the shop for ${endpoint}: ${(error as Error).message}`,
+      );
     }
     let raw: string;
     try {
       raw = await response.text();
     } catch {
-      if (timedOut) throw new ShopError('timeout', endpoint, `The shop did not answer ${endpoint} within ${timeout} ms.`);
+      if (timedOut)
+        throw new ShopError('timeout', endpoint, `The shop did not answer ${endpoint} within ${timeout} ms.`);
       throw new ShopError('aborted', endpoint, `The ${endpoint} request was cancelled.`);
     }
     if (!response.ok) {
-      throw new ShopError('http', endpoint, `The shop answered ${endpoint} with HTTP ${response.status}.`, response.status);
+      throw new ShopError(
+        'http',
+        endpoint,
+        `The shop answered ${endpoint} with HTTP ${response.status}.`,
+        response.status,
+      );
     }
     let data: unknown = raw;
     if (!text) {
       try {
         data = JSON.parse(raw);
       } catch {
-        throw new ShopError('malformed', endpoint, `The shop's ${endpoint} response is not valid JSON.`, response.status);
+        throw new ShopError(
+          'malformed',
+          endpoint,
+          `The shop's ${endpoint} response is not valid JSON.`,
+          response.status,
+        );
       }
     }
     const checked = schema.safeParse(data);
@@ -104,9 +124,11 @@ export function createQueue() {
     run<T>(task: () => Promise<T>): Promise<T> {
       size += 1;
       const result = tail.then(task);
-      tail = result.catch(() => undefined).finally(() => {
-        size -= 1;
-      });
+      tail = result
+        .catch(() => undefined)
+        .finally(() => {
+          size -= 1;
+        });
       return result;
     },
     /** Tasks queued or running. */

@@ -8,7 +8,10 @@ import { z } from 'zod';
 /** `fragments`: selector -> HTML, plus `cart_hash` (spec §3 Cart fragments). */
 export const fragmentsResponse = z.object({
   fragments: z.record(z.string(), z.string()),
-  cart_hash: z.string().nullish().transform((v) => v ?? ''),
+  cart_hash: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
 });
 export type FragmentsResponse = z.infer<typeof fragmentsResponse>;
 
@@ -19,10 +22,7 @@ export const addToCartResponse = z.union([
 ]);
 
 /** remove_from_cart: fragments, or anything without them (WooCommerce's `{ success: false }`). */
-export const removeFromCartResponse = z.union([
-  fragmentsResponse,
-  z.unknown().transform(() => null),
-]);
+export const removeFromCartResponse = z.union([fragmentsResponse, z.unknown().transform(() => null)]);
 
 /** Live search (spec §3 Search suggestion): `id` -1 is a non-navigating entry. */
 export const suggestion = z.object({

@@ -1,3 +1,4 @@
+import '../zod-config.ts';
 import { atom } from 'nanostores';
 import { type ConsentState, emit } from '../events.ts';
 

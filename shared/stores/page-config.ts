@@ -1,3 +1,4 @@
+import '../zod-config.ts';
 import { atom } from 'nanostores';
 import { z } from 'zod';
 

@@ -1,3 +1,4 @@
+import '../zod-config.ts';
 import '../stores/consent.ts';
 import { startAnalytics } from './analytics.ts';
 import { startAttribution } from './attribution.ts';

@@ -1,0 +1,328 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import jQuery from 'jquery';
+import sinon from 'sinon';
+import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
+import { installAddToCartButtons } from '../../../shared/shop/add-to-cart-buttons.ts';
+import { applyFragmentsToPage, DAY_MS, navigation, refreshCart, resetCartForTest, startCart } from '../../../shared/shop/cart.ts';
+import { stepQuantity, raiseToMin } from '../../../shared/quantity.ts';
+import { $cart, parseMiniCart } from '../../../shared/stores/cart.ts';
+import { reloadPageConfig, setPageConfig } from '../../../shared/stores/page-config.ts';
+import { addDirect, clearCartTraces, clearFaults, injectFault, resetShop, shopLog } from '../../helpers/shop.ts';
+
+let navigated: string[] = [];
+const realAssign = navigation.assign;
+
+async function productButton(id: number, extra = '') {
+  const host = await fixture<HTMLElement>(html`<div class="product"></div>`);
+  host.innerHTML = `<a href="?add-to-cart=${id}" data-quantity="1" class="button add_to_cart_button ajax_add_to_cart" data-product_id="${id}" data-product_sku="SKU-${id}" aria-label="Add to cart: &ldquo;Item ${id}&rdquo;" rel="nofollow" ${extra}>Add to cart</a>`;
+  return host.firstElementChild as HTMLAnchorElement;
+}
+
+describe('cart', () => {
+  let uninstall = () => {};
+  beforeEach(async () => {
+    resetCartForTest();
+    clearCartTraces();
+    reloadPageConfig();
+    await resetShop();
+    navigated = [];
+    navigation.assign = (url: string) => {
+      navigated.push(url);
+    };
+    uninstall = installAddToCartButtons({ force: true });
+  });
+  afterEach(async () => {
+    uninstall();
+    navigation.assign = realAssign;
+    delete (window as { jQuery?: unknown }).jQuery;
+    await clearFaults();
+    resetCartForTest();
+    clearCartTraces();
+  });
+
+  describe('add-to-cart buttons', () => {
+    it('posts every data attribute, goes loading then added, and inserts one view-cart link', async () => {
+      const button = await productButton(101, 'data-custom="yes"');
+      const added = new Promise<CustomEvent>((resolve) => document.addEventListener('shop-cart-item-added', (e) => resolve(e as CustomEvent), { once: true }));
+      button.click();
+      await waitUntil(() => button.classList.contains('loading'), 'never loading');
+      const event = await added;
+      expect(event.target).to.equal(button);
+      expect(event.detail.productId).to.equal('101');
+      await waitUntil(() => button.classList.contains('added'));
+      expect(button.classList.contains('loading')).to.equal(false);
+      const [request] = await shopLog('add_to_cart');
+      expect(request.body).to.deep.equal({ product_id: '101', product_sku: 'SKU-101', quantity: '1', custom: 'yes' });
+      const link = button.nextElementSibling as HTMLAnchorElement;
+      expect(link.className).to.equal('added_to_cart wc-forward');
+      expect(link.getAttribute('href')).to.equal('/cart/');
+      expect(link.textContent).to.equal('View cart');
+      expect($cart.get().lines.map((l) => l.productId)).to.deep.equal(['101']);
+      expect(currentAnnouncement()).to.contain('Added to cart');
+
+      await new Promise((r) => setTimeout(r, 350)); // past the 300 ms flag reset (spec §9)
+      button.click();
+      await waitUntil(async () => (await shopLog('add_to_cart')).length === 2, 'second add not sent');
+      await waitUntil(() => $cart.get().count === 2);
+      expect(button.parentElement!.querySelectorAll('.added_to_cart').length).to.equal(1);
+    });
+
+    it('collapses clicks within 50 ms into one request', async () => {
+      const button = await productButton(104);
+      button.click();
+      button.click();
+      button.click();
+      await waitUntil(() => button.classList.contains('added'));
+      expect((await shopLog('add_to_cart')).length).to.equal(1);
+    });
+
+    it('keeps normal link behaviour for a button without a product id', async () => {
+      const button = await productButton(101);
+      button.removeAttribute('data-product_id');
+      let prevented: boolean | undefined;
+      const check = (e: Event) => {
+        prevented = e.defaultPrevented;
+        e.preventDefault(); // keep the test page
+      };
+      window.addEventListener('click', check, { once: true });
+      button.click();
+      expect(prevented).to.equal(false);
+      expect((await shopLog('add_to_cart')).length).to.equal(0);
+    });
+
+    it('goes to the product page when the shop answers error + product_url', async () => {
+      const button = await productButton(113);
+      button.click();
+      await waitUntil(() => navigated.length === 1);
+      expect(navigated[0]).to.contain('/product/');
+      expect(button.classList.contains('added')).to.equal(false);
+    });
+
+    it('goes to the cart when cart_redirect_after_add is yes', async () => {
+      setPageConfig({ cartRedirectAfterAdd: true, cartUrl: '/cart/' });
+      const button = await productButton(101);
+      button.click();
+      await waitUntil(() => navigated.length === 1);
+      expect(navigated).to.deep.equal(['/cart/']);
+    });
+
+    it('inserts no view-cart link on the cart page', async () => {
+      setPageConfig({ isCart: true });
+      const button = await productButton(101);
+      button.click();
+      await waitUntil(() => button.classList.contains('added'));
+      expect(button.parentElement!.querySelector('.added_to_cart')).to.equal(null);
+    });
+
+    it('a cancelled add-request sends nothing', async () => {
+      const button = await productButton(101);
+      const asked = new Promise<void>((resolve) =>
+        document.addEventListener(
+          'shop-cart-item-add-request',
+          (e) => {
+            e.preventDefault();
+            resolve();
+          },
+          { once: true },
+        ),
+      );
+      button.click();
+      await asked;
+      await waitUntil(() => !button.classList.contains('loading'));
+      expect((await shopLog('add_to_cart')).length).to.equal(0);
+    });
+
+    for (const fault of [{ status: 500 }, { malformed: true }, { body: { fragments: 42 } }] as const) {
+      it(`reports ${JSON.stringify(fault)} from the shop and leaves the cart untouched`, async () => {
+        await addDirect(104);
+        await refreshCart();
+        const before = $cart.get().hash;
+        await injectFault({ endpoint: 'add_to_cart', ...fault });
+        const button = await productButton(101);
+        const error = new Promise<CustomEvent>((resolve) => document.addEventListener('shop-cart-error', (e) => resolve(e as CustomEvent), { once: true }));
+        button.click();
+        expect((await error).detail.endpoint).to.equal('add_to_cart');
+        await waitUntil(() => !button.classList.contains('loading'));
+        expect(button.classList.contains('added')).to.equal(false);
+        expect($cart.get().hash).to.equal(before);
+        expect($cart.get().lines.map((l) => l.productId)).to.deep.equal(['104']);
+        expect($cart.get().error).to.not.equal('');
+      });
+    }
+  });
+
+  describe('fragments', () => {
+    it('replaces page parts with sanitised fragment HTML', async () => {
+      const host = await fixture<HTMLElement>(html`<div><div class="widget_shopping_cart_content">old</div><span class="cart-count">0</span></div>`);
+      (window as { hacked?: boolean }).hacked = false;
+      applyFragmentsToPage({
+        'div.widget_shopping_cart_content': '<div class="widget_shopping_cart_content"><img src="x" onerror="window.hacked=true"><script>window.hacked=true</script>new</div>',
+        'span.cart-count': '<span class="cart-count">3</span>',
+        'not a [valid selector': '<b>x</b>',
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(host.querySelector('.cart-count')!.textContent).to.equal('3');
+      const widget = host.querySelector('.widget_shopping_cart_content')!;
+      expect(widget.textContent).to.equal('new');
+      expect(widget.querySelector('script')).to.equal(null);
+      expect(widget.querySelector('img')!.hasAttribute('onerror')).to.equal(false);
+      expect((window as { hacked?: boolean }).hacked).to.equal(false);
+    });
+
+    it('stores fragments and hash where WooCommerce keeps them', async () => {
+      await addDirect(101);
+      await refreshCart();
+      const { fragmentName, cartHashKey } = reloadPageConfig();
+      expect(JSON.parse(sessionStorage.getItem(fragmentName)!)).to.have.property('div.widget_shopping_cart_content');
+      expect(sessionStorage.getItem(cartHashKey)).to.equal($cart.get().hash);
+      expect(localStorage.getItem(cartHashKey)).to.equal($cart.get().hash);
+      expect(Number(sessionStorage.getItem('wc_cart_created'))).to.be.closeTo(Date.now(), 5000);
+    });
+
+    it('sends no fragment request at all when the shopper has no cart', async () => {
+      resetCartForTest();
+      startCart();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await shopLog('get_refreshed_fragments')).to.have.length(0);
+      expect($cart.get().known).to.equal(true);
+      expect($cart.get().count).to.equal(0);
+    });
+
+    it('uses fresh stored fragments matching the cart cookie without a request', async () => {
+      await addDirect(101);
+      await refreshCart();
+      resetCartForTest();
+      await resetShop(); // clears the log only for the assertion; cookie + storage stay
+      await addDirect(101); // keep the server cart (and cookie) in step with storage
+      await refreshCart();
+      resetCartForTest();
+      const before = (await shopLog('get_refreshed_fragments')).length;
+      startCart();
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await shopLog('get_refreshed_fragments')).length).to.equal(before);
+      expect($cart.get().lines.length).to.equal(1);
+    });
+
+    it('refreshes when the stored cart is older than 24 hours', async () => {
+      await addDirect(101);
+      await refreshCart();
+      resetCartForTest();
+      sessionStorage.setItem('wc_cart_created', String(Date.now() - DAY_MS - 1000));
+      const before = (await shopLog('get_refreshed_fragments')).length;
+      startCart();
+      await waitUntil(async () => (await shopLog('get_refreshed_fragments')).length === before + 1);
+    });
+
+    it('refreshes when the cart cookie no longer matches the stored hash', async () => {
+      await addDirect(101);
+      await refreshCart();
+      resetCartForTest();
+      await addDirect(104); // another tab or server-side change: new cookie hash
+      const before = (await shopLog('get_refreshed_fragments')).length;
+      startCart();
+      await waitUntil(async () => (await shopLog('get_refreshed_fragments')).length === before + 1);
+      await waitUntil(() => $cart.get().lines.length === 2);
+    });
+
+    it('refreshes every 24 hours', async () => {
+      await addDirect(101);
+      resetCartForTest();
+      const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+      try {
+        startCart();
+        await waitUntil(() => $cart.get().lines.length === 1);
+        const before = (await shopLog('get_refreshed_fragments')).length;
+        // (the clock also advances with real time, hence the 1 s margin)
+        clock.tick(DAY_MS - 1000);
+        expect((await shopLog('get_refreshed_fragments')).length).to.equal(before);
+        clock.tick(1000);
+        await waitUntil(async () => (await shopLog('get_refreshed_fragments')).length === before + 1);
+      } finally {
+        clock.restore();
+      }
+    });
+
+    it('refreshes when another tab changes the cart hash and when shown from the back/forward cache', async () => {
+      await addDirect(101);
+      startCart();
+      await refreshCart();
+      const count = async () => (await shopLog('get_refreshed_fragments')).length;
+      const before = await count();
+      const { cartHashKey } = reloadPageConfig();
+      window.dispatchEvent(new StorageEvent('storage', { key: cartHashKey, newValue: 'other-tab-hash' }));
+      await waitUntil(async () => (await count()) === before + 1);
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+      await waitUntil(async () => (await count()) === before + 2);
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await count()).to.equal(before + 2);
+    });
+
+    it('emits an error event when the refresh fails', async () => {
+      await injectFault({ endpoint: 'get_refreshed_fragments', status: 500 });
+      const error = new Promise<CustomEvent>((resolve) => document.addEventListener('shop-cart-error', (e) => resolve(e as CustomEvent), { once: true }));
+      await refreshCart();
+      expect((await error).detail.endpoint).to.equal('get_refreshed_fragments');
+    });
+  });
+
+  describe('jQuery bridge', () => {
+    it("mirrors our events as WooCommerce's jQuery events", async () => {
+      (window as { jQuery?: unknown }).jQuery = jQuery;
+      const seen: { name: string; args: unknown[] }[] = [];
+      const names = 'adding_to_cart added_to_cart wc_fragments_refreshed wc_cart_button_updated';
+      const handler = (event: { type: string }, ...args: unknown[]) => seen.push({ name: event.type, args });
+      jQuery(document.body).on(names, handler);
+      try {
+        const button = await productButton(101);
+        button.click();
+        await waitUntil(() => seen.some((s) => s.name === 'wc_cart_button_updated'));
+        expect(seen.map((s) => s.name)).to.deep.equal(['adding_to_cart', 'wc_fragments_refreshed', 'added_to_cart', 'wc_cart_button_updated']);
+        const added = seen.find((s) => s.name === 'added_to_cart')!;
+        expect(added.args[0]).to.have.property('div.widget_shopping_cart_content');
+        expect(added.args[1]).to.equal($cart.get().hash);
+        expect((added.args[2] as { 0: Element })[0]).to.equal(button);
+      } finally {
+        jQuery(document.body).off(names, handler);
+      }
+    });
+
+    it("lets WooCommerce's jQuery events from other scripts reach the store", async () => {
+      (window as { jQuery?: unknown }).jQuery = jQuery;
+      resetCartForTest();
+      startCart();
+      const response = await addDirect(131);
+      jQuery(document.body).trigger('added_to_cart', [response.fragments, response.cart_hash, null]);
+      expect($cart.get().lines.map((l) => l.productId)).to.deep.equal(['131']);
+      const before = (await shopLog('get_refreshed_fragments')).length;
+      jQuery(document.body).trigger('wc_fragment_refresh');
+      await waitUntil(async () => (await shopLog('get_refreshed_fragments')).length === before + 1);
+    });
+  });
+
+  describe('parsing and quantities', () => {
+    it("reads lines, limits, subtotal and links from WooCommerce's mini-cart markup", async () => {
+      const { fragments } = await addDirect(109, 2);
+      const parsed = parseMiniCart(fragments['div.widget_shopping_cart_content']);
+      expect(parsed.count).to.equal(2);
+      const [line] = parsed.lines;
+      expect(line).to.include({ productId: '109', name: 'Sunglasses', quantity: 2 });
+      expect(line.limits).to.deep.equal({ min: 0, max: 2, step: 1 });
+      expect(line.removeHref).to.contain('remove_item=');
+      expect(line.priceHtml).to.contain('woocommerce-Price-amount');
+      expect(parsed.subtotalHtml).to.contain('woocommerce-Price-amount');
+      expect(parsed.links.map((l) => l.checkout)).to.deep.equal([false, true]);
+    });
+
+    it('plus/minus respect min (default 0), max and step, with decimals following the step', () => {
+      expect(stepQuantity(1, -1, {})).to.equal(0);
+      expect(stepQuantity(0, -1, {})).to.equal(0);
+      expect(stepQuantity(2, 1, { max: 2 })).to.equal(2);
+      expect(stepQuantity(0.2, 1, { step: 0.1 })).to.equal(0.3);
+      expect(stepQuantity(1.5, -1, { step: 0.5, min: 1 })).to.equal(1);
+      expect(raiseToMin(-3, 1)).to.equal(1);
+      expect(raiseToMin(Number.NaN, 0)).to.equal(0);
+      expect(raiseToMin(4, 1)).to.equal(4);
+    });
+  });
+});
