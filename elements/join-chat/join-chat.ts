@@ -77,6 +77,7 @@ const Base = defineElement(JoinChat, {
  * @cssproperty [--bubble-background=#fff] - Message bubble background.
  * @cssproperty [--note-background=#fff5c4] - Note bubble background.
  * @cssproperty [--badge-color=#d70015] - Badge background.
+ * @cssproperty [--time-color=#54524e] - Message time colour.
  */
 export class JoinChatElement extends Base {
   static override get observedAttributes() {
