@@ -22,9 +22,15 @@ const EXPECTED_PAGES = [
   '/examples/storefront.html',
 ];
 const CONTROL_PAGE = '/examples/__csp-control.html';
+/**
+ * WebKitGTK blocks eval under the policy but neither fires the event nor sends a report for it
+ * (checked with the control page), so there only Chromium and Firefox can catch an eval.
+ */
+const EVAL_REPORTED = !/AppleWebKit(?!.*(Chrome|Chromium)\/)/.test(navigator.userAgent);
 /** Custom elements of this library: `shop-*` and `join-chat`. */
 const OUR_ELEMENT = /^(shop-[a-z0-9-]+|join-chat)$/;
-const RENDER_TIMEOUT_MS = 8000;
+/** Generous: the first page of a run waits for the dev server to transform every module. */
+const RENDER_TIMEOUT_MS = 15000;
 /** Reports are sent asynchronously; a clean page is read after this fixed pause. */
 const SETTLE_MS = 1000;
 /** How long the control page may take until its reports have arrived. */
@@ -96,22 +102,21 @@ async function openPage(path: string): Promise<OpenedPage> {
   frame.width = '1024';
   frame.height = '768';
   const violations: Violation[] = [];
+  // One handler: adding it again to a Window that the navigation reused is a no-op, so no event
+  // is counted twice.
+  const onViolation = (event: SecurityPolicyViolationEvent) =>
+    violations.push({
+      directive: event.violatedDirective,
+      blocked: event.blockedURI,
+      source: `${event.sourceFile}:${event.lineNumber}`,
+    });
   const watched = new WeakSet<Document>();
   const watch = () => {
     const win = frame.contentWindow;
     const doc = frame.contentDocument;
     if (!win || !doc || watched.has(doc)) return;
     watched.add(doc);
-    win.addEventListener(
-      'securitypolicyviolation',
-      (event) =>
-        violations.push({
-          directive: event.violatedDirective,
-          blocked: event.blockedURI,
-          source: `${event.sourceFile}:${event.lineNumber}`,
-        }),
-      true,
-    );
+    win.addEventListener('securitypolicyviolation', onViolation, true);
   };
   let loaded = false;
   const load = new Promise<void>((resolve) => {
@@ -186,30 +191,40 @@ describe('example pages under the strict CSP', () => {
   });
 
   describe('the detectors work (control page)', () => {
-    it('an inline script and a style attribute are reported to report-uri and raise events', async function () {
-      this.timeout(20000);
+    it('inline script, style attribute and eval are reported to report-uri and raise events', async function () {
+      this.timeout(30000);
       const page = await openPage(CONTROL_PAGE);
       opened.push(page.frame);
       expect(page.doc.title, 'the inline script must not run').not.to.equal('inline script ran');
-      // A violation after load, so the event detector is proven on the loaded document even in
-      // an engine where the listener attaches only after the parser's violations have fired.
+      // Violations after load, so the event detector is proven on the loaded document even in an
+      // engine where the listener attaches only after the parser's violations have fired: a style
+      // attribute set from script, and the Function constructor of the page's own realm.
       page.doc.body.setAttribute('style', 'outline: 1px solid red');
+      const PageFunction = (page.frame.contentWindow as unknown as { Function: FunctionConstructor })
+        .Function;
+      expect(() => new PageFunction(''), 'eval must be blocked').to.throw();
 
+      const wanted = EVAL_REPORTED ? ['script-src', 'style-src', 'eval'] : ['script-src', 'style-src'];
+      const seen = (list: { directive: string; blocked: string }[]) => [
+        ...new Set(list.map((v) => (v.blocked === 'eval' ? 'eval' : directiveName(v.directive)))),
+      ];
       const reports = await waitFor(
         () => reportsFor(page.url),
-        (r) => ['script-src', 'style-src'].every((d) => r.some((x) => directiveName(x.directive) === d)),
+        (r) => wanted.every((d) => seen(r).includes(d)),
         REPORT_TIMEOUT_MS,
       );
+      // The listener may attach after the parser's violations (a race it can lose in Chromium), so
+      // only the violations made after load are required of it; report-uri must catch them all.
+      const wantedEvents = wanted.filter((d) => d !== 'script-src');
       const events = await waitFor(
         () => page.violations,
-        (v) => v.length > 0,
+        (v) => wantedEvents.every((d) => seen(v).includes(d)),
         REPORT_TIMEOUT_MS,
       );
-      expect(
-        reports.map((r) => directiveName(r.directive)),
-        'report-uri reports for the control page',
-      ).to.include.members(['script-src', 'style-src']);
-      expect(events.length, 'securitypolicyviolation events on the iframe window').to.be.greaterThan(0);
+      expect(seen(reports), 'report-uri reports for the control page').to.include.members(wanted);
+      expect(seen(events), 'securitypolicyviolation events on the iframe window').to.include.members(
+        wantedEvents,
+      );
     });
   });
 
