@@ -5,11 +5,31 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ChunkingContext } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
 // @ts-expect-error: the demo server is JavaScript (checked with // @ts-check) without .d.ts, and tsconfig has no allowJs.
 import { demoShop as untypedDemoShop } from './examples/server/vite-plugin.mjs';
 
-const demoShop = untypedDemoShop as (options?: object) => Plugin;
+/**
+ * The demo shop (examples/server) on the dev and preview servers. Its hooks return the connect
+ * app from `middlewares.use()`, which Vite would take for a post hook and call without a request
+ * (crashing `vite` at start), so they are wrapped to return nothing.
+ */
+function demoShop(): Plugin {
+  const shop = untypedDemoShop() as {
+    name: string;
+    configureServer: (server: ViteDevServer) => unknown;
+    configurePreviewServer: (server: PreviewServer) => unknown;
+  };
+  return {
+    name: shop.name,
+    configureServer(server) {
+      shop.configureServer(server);
+    },
+    configurePreviewServer(server) {
+      shop.configurePreviewServer(server);
+    },
+  };
+}
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -63,9 +83,10 @@ export default defineConfig({
     strictPort: false,
     open: false,
     // The example pages run under `script-src 'self'; style-src 'self'` (examples/server/csp.mjs).
-    // The HMR client only adds inline <style> for imported CSS (we import none) and its error
-    // overlay; full reloads on change are enough for plain HTML pages and keep them CSP-clean.
-    hmr: false,
+    // Vite adds only `<script type="module" src="/@vite/client">` to them, and its HMR socket is
+    // same-origin (connect-src 'self'); checked in headless Chromium: no securitypolicyviolation.
+    // The error overlay would put a <style> into the page, so it is off (errors go to the console).
+    hmr: { overlay: false },
   },
   preview: { port: 4173, strictPort: false, open: false },
   build: {
