@@ -1,0 +1,114 @@
+import { expect } from '@open-wc/testing';
+
+/**
+ * Issue 2 §7: the example pages are served with the strict CSP and hold nothing it would block.
+ * The CSP test (csp.test.ts) proves the latter in the browsers; this one reads the markup, so a
+ * broken page names the offending line even in an engine that reports less.
+ */
+
+const PAGES = [
+  '/examples/index.html',
+  '/examples/shop-mini-cart.html',
+  '/examples/shop-live-search.html',
+  '/examples/join-chat.html',
+  '/examples/tracking.html',
+  '/examples/storefront.html',
+];
+
+async function load(path: string): Promise<{ res: Response; doc: Document }> {
+  const res = await fetch(path, { cache: 'no-store' });
+  return { res, doc: new DOMParser().parseFromString(await res.text(), 'text/html') };
+}
+
+/** Markup a strict CSP blocks: inline scripts, `<style>`, style attributes, inline handlers, javascript: URLs. */
+function inlineCode(doc: Document): string[] {
+  const found: string[] = [];
+  for (const script of doc.querySelectorAll('script')) {
+    const type = script.getAttribute('type') ?? '';
+    if (!script.hasAttribute('src') && type !== 'application/json' && type !== 'application/ld+json')
+      found.push(`inline <script>: ${script.textContent?.trim().slice(0, 60)}`);
+  }
+  for (const el of doc.querySelectorAll('*')) {
+    if (el.localName === 'style') found.push('<style> element');
+    for (const attr of el.attributes) {
+      if (attr.name === 'style') found.push(`style attribute on <${el.localName}>`);
+      if (attr.name.startsWith('on')) found.push(`${attr.name} handler on <${el.localName}>`);
+      if (/^\s*javascript:/i.test(attr.value)) found.push(`javascript: URL on <${el.localName}>`);
+    }
+  }
+  return found;
+}
+
+describe('example pages', () => {
+  it('the inline-code check flags the CSP control page', async () => {
+    const { doc } = await load('/examples/__csp-control.html');
+    expect(inlineCode(doc)).to.deep.equal([
+      "inline <script>: document.title = 'inline script ran';",
+      'style attribute on <p>',
+    ]);
+  });
+
+  for (const path of PAGES) {
+    describe(path, () => {
+      it('is served with status 200 and the strict CSP', async () => {
+        const { res } = await load(path);
+        expect(res.status).to.equal(200);
+        const csp = res.headers.get('content-security-policy') ?? '';
+        expect(csp).to.contain("script-src 'self'");
+        expect(csp).to.contain("style-src 'self'");
+        expect(csp).not.to.contain('unsafe-');
+      });
+
+      it('holds no inline script or style', async () => {
+        const { doc } = await load(path);
+        expect(inlineCode(doc)).to.deep.equal([]);
+      });
+    });
+  }
+
+  it('the mini-cart and storefront pages carry the demo server’s page config', async () => {
+    // The server renders pageConfigJson() into every shop page; the examples must hold the same.
+    const server = (await load('/shop/')).doc.getElementById('shop-config')?.textContent ?? 'missing';
+    for (const path of ['/examples/shop-mini-cart.html', '/examples/storefront.html']) {
+      const config = (await load(path)).doc.getElementById('shop-config')?.textContent ?? 'missing';
+      expect(JSON.parse(config), path).to.deep.equal(JSON.parse(server));
+    }
+  });
+
+  it('the mini-cart page is a WooCommerce product loop with ajax add-to-cart buttons', async () => {
+    const { doc } = await load('/examples/shop-mini-cart.html');
+    const buttons = [
+      ...doc.querySelectorAll<HTMLAnchorElement>('ul.products > li.product a.button.ajax_add_to_cart'),
+    ];
+    expect(buttons.length).to.be.at.least(6);
+    for (const button of buttons) {
+      const id = button.dataset.product_id;
+      expect(button.getAttribute('href')).to.equal(`?add-to-cart=${id}`);
+      expect(button.dataset.quantity).to.equal('1');
+      expect(button.dataset.product_sku).to.match(/^woo-/);
+      expect(button.getAttribute('rel')).to.equal('nofollow');
+      expect(button.getAttribute('aria-label')).to.match(/^Add to cart: /);
+    }
+    const fallback = doc.querySelector('shop-mini-cart > a[href="/cart/"]');
+    expect(fallback, 'the no-JavaScript link to the cart').to.exist;
+  });
+
+  it('the products on the mini-cart and storefront pages are real catalog products', async () => {
+    const catalog = (await (await fetch('/__shop/catalog')).json()) as {
+      products: { id: number; name: string; slug: string; sku: string }[];
+    };
+    for (const path of ['/examples/shop-mini-cart.html', '/examples/storefront.html']) {
+      const { doc } = await load(path);
+      for (const li of doc.querySelectorAll('ul.products > li.product')) {
+        const button = li.querySelector<HTMLElement>('a.button[data-product_id]');
+        const product = catalog.products.find((p) => String(p.id) === button?.dataset.product_id);
+        expect(product, `${path}: ${li.className}`).to.exist;
+        expect(li.querySelector('.woocommerce-loop-product__title')?.textContent).to.equal(product!.name);
+        expect(button!.dataset.product_sku).to.equal(product!.sku);
+        expect(li.querySelector('img')?.getAttribute('src')).to.equal(
+          `/shop-images/${product!.slug}-thumb.svg`,
+        );
+      }
+    }
+  });
+});
