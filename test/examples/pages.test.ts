@@ -42,10 +42,9 @@ function inlineCode(doc: Document): string[] {
 describe('example pages', () => {
   it('the inline-code check flags the CSP control page', async () => {
     const { doc } = await load('/examples/__csp-control.html');
-    expect(inlineCode(doc)).to.deep.equal([
-      "inline <script>: document.title = 'inline script ran';",
-      'style attribute on <p>',
-    ]);
+    // The dev server's esbuild plugin rewrites an inline script's text: compare only the kinds.
+    const found = inlineCode(doc).map((f) => f.split(':')[0]);
+    expect(found).to.deep.equal(['inline <script>', 'style attribute on <p>']);
   });
 
   for (const path of PAGES) {
