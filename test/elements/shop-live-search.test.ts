@@ -232,6 +232,16 @@ describe('<shop-live-search>', function () {
       expect(m.el.shadowRoot!.querySelector('style')).to.equal(null);
     });
 
+    it('is a search landmark unless the page already wraps it in one', async () => {
+      const alone = await mount();
+      expect(alone.el.shadowRoot!.querySelector('form')!.getAttribute('role')).to.equal('search');
+      const wrapper = await fixture<HTMLElement>(
+        html`<search><shop-live-search>${THEME_FORM}</shop-live-search></search>`,
+      );
+      const inside = await parts(wrapper.querySelector('shop-live-search')!);
+      expect(inside.el.shadowRoot!.querySelector('form')!.hasAttribute('role')).to.equal(false);
+    });
+
     it('shows image, name and sanitised price for each suggestion, at most 300 px high above other content', async () => {
       const m = await mount();
       m.input.focus();
@@ -410,13 +420,14 @@ describe('<shop-live-search>', function () {
       m.input.focus();
       type(m.input, 'woo');
       await untilShown(m);
-      await demoShop.fault({ delayMs: 400, times: 1 });
+      await demoShop.fault({ delayMs: 1500, times: 1 });
       m.category!.value = 'hoodies';
       m.category!.focus();
       m.category!.dispatchEvent(new Event('change', { bubbles: true }));
-      await settle();
-      expect(isOpen(m)).to.equal(false); // hidden at once, before the answer
+      await waitUntil(() => !isOpen(m), 'the list stayed open');
+      // Hidden while the new request is still in flight, i.e. before its answer.
       expect(m.button.hasAttribute('data-loading')).to.equal(true);
+      expect(await demoShop.queries()).to.deep.equal(['woo', 'woo@hoodies']);
       await untilShown(m);
       expect(optionNames(m.el).every((n) => n!.startsWith('Hoodie'))).to.equal(true);
       const last = (await demoShop.searches()).at(-1)!;
