@@ -71,6 +71,7 @@ export function MiniCart({ settings, host }: ElementViewProps<MiniCartSettings>)
   }, [open, mode]);
 
   // Dropdown: Escape and outside clicks close it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close only touches refs and state setters
   useEffect(() => {
     if (!open || mode !== 'dropdown') return;
     const onKey = (event: KeyboardEvent) => {
@@ -181,7 +182,7 @@ export function MiniCart({ settings, host }: ElementViewProps<MiniCartSettings>)
         </span>
       </button>
       {mode === 'dropdown' && open && (
-        // biome-ignore lint/a11y/noStaticElementInteractions: hover only pauses the auto-hide timer
+        // biome-ignore lint/a11y/useSemanticElements: a labelled region inside a shadow root; <section> would add a landmark per instance
         <div
           id={panelId}
           className="panel"

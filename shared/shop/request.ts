@@ -40,7 +40,13 @@ export async function shopRequest<T>(request: ShopRequest<T>): Promise<T> {
   const { endpoint, url, method, body, schema, timeout = 0, signal, text = false } = request;
   const controller = new AbortController();
   let timedOut = false;
-  const timer = timeout > 0 ? setTimeout(() => ((timedOut = true), controller.abort()), timeout) : undefined;
+  const timer =
+    timeout > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeout)
+      : undefined;
   const onAbort = () => controller.abort();
   if (signal?.aborted) controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });

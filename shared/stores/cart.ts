@@ -86,7 +86,7 @@ export function parseMiniCart(
     const quantity = qtyInput ? num(qtyInput.value, 1) : num(quantityText.split('×')[0], 1);
     const amount = li.querySelector('.quantity .amount, .quantity .woocommerce-Price-amount');
     const nameNode = link?.cloneNode(true) as HTMLElement | undefined;
-    nameNode?.querySelectorAll('img').forEach((i) => i.remove());
+    for (const img of nameNode?.querySelectorAll('img') ?? []) img.remove();
     lines.push({
       key,
       productId: remove?.dataset.product_id ?? '',

@@ -39,7 +39,10 @@ export async function shopLog(endpoint?: string): Promise<LogEntry[]> {
   return endpoint ? entries.filter((e) => e.endpoint === endpoint) : entries;
 }
 /** Adds a product straight through the shop endpoint (as another tab would). */
-export async function addDirect(productId: number, quantity = 1): Promise<{ fragments: Record<string, string>; cart_hash: string }> {
+export async function addDirect(
+  productId: number,
+  quantity = 1,
+): Promise<{ fragments: Record<string, string>; cart_hash: string }> {
   const res = await fetch('/?wc-ajax=add_to_cart', {
     method: 'POST',
     credentials: 'same-origin',

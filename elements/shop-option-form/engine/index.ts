@@ -1,4 +1,5 @@
 import '../../../shared/zod-config.ts';
+
 /**
  * Public API of the option-form engine (issue 3). Pure TypeScript, no DOM, no React: the
  * `<shop-option-form>` element renders what this computes. See README.md.

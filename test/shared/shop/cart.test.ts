@@ -2,12 +2,26 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import jQuery from 'jquery';
 import sinon from 'sinon';
 import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
+import { raiseToMin, stepQuantity } from '../../../shared/quantity.ts';
 import { installAddToCartButtons } from '../../../shared/shop/add-to-cart-buttons.ts';
-import { applyFragmentsToPage, DAY_MS, navigation, refreshCart, resetCartForTest, startCart } from '../../../shared/shop/cart.ts';
-import { stepQuantity, raiseToMin } from '../../../shared/quantity.ts';
+import {
+  applyFragmentsToPage,
+  DAY_MS,
+  navigation,
+  refreshCart,
+  resetCartForTest,
+  startCart,
+} from '../../../shared/shop/cart.ts';
 import { $cart, parseMiniCart } from '../../../shared/stores/cart.ts';
 import { reloadPageConfig, setPageConfig } from '../../../shared/stores/page-config.ts';
-import { addDirect, clearCartTraces, clearFaults, injectFault, resetShop, shopLog } from '../../helpers/shop.ts';
+import {
+  addDirect,
+  clearCartTraces,
+  clearFaults,
+  injectFault,
+  resetShop,
+  shopLog,
+} from '../../helpers/shop.ts';
 
 let navigated: string[] = [];
 const realAssign = navigation.assign;
@@ -43,7 +57,9 @@ describe('cart', () => {
   describe('add-to-cart buttons', () => {
     it('posts every data attribute, goes loading then added, and inserts one view-cart link', async () => {
       const button = await productButton(101, 'data-custom="yes"');
-      const added = new Promise<CustomEvent>((resolve) => document.addEventListener('shop-cart-item-added', (e) => resolve(e as CustomEvent), { once: true }));
+      const added = new Promise<CustomEvent>((resolve) =>
+        document.addEventListener('shop-cart-item-added', (e) => resolve(e as CustomEvent), { once: true }),
+      );
       button.click();
       await waitUntil(() => button.classList.contains('loading'), 'never loading');
       const event = await added;
@@ -52,7 +68,12 @@ describe('cart', () => {
       await waitUntil(() => button.classList.contains('added'));
       expect(button.classList.contains('loading')).to.equal(false);
       const [request] = await shopLog('add_to_cart');
-      expect(request.body).to.deep.equal({ product_id: '101', product_sku: 'SKU-101', quantity: '1', custom: 'yes' });
+      expect(request.body).to.deep.equal({
+        product_id: '101',
+        product_sku: 'SKU-101',
+        quantity: '1',
+        custom: 'yes',
+      });
       const link = button.nextElementSibling as HTMLAnchorElement;
       expect(link.className).to.equal('added_to_cart wc-forward');
       expect(link.getAttribute('href')).to.equal('/cart/');
@@ -139,7 +160,9 @@ describe('cart', () => {
         const before = $cart.get().hash;
         await injectFault({ endpoint: 'add_to_cart', ...fault });
         const button = await productButton(101);
-        const error = new Promise<CustomEvent>((resolve) => document.addEventListener('shop-cart-error', (e) => resolve(e as CustomEvent), { once: true }));
+        const error = new Promise<CustomEvent>((resolve) =>
+          document.addEventListener('shop-cart-error', (e) => resolve(e as CustomEvent), { once: true }),
+        );
         button.click();
         expect((await error).detail.endpoint).to.equal('add_to_cart');
         await waitUntil(() => !button.classList.contains('loading'));
@@ -153,10 +176,13 @@ describe('cart', () => {
 
   describe('fragments', () => {
     it('replaces page parts with sanitised fragment HTML', async () => {
-      const host = await fixture<HTMLElement>(html`<div><div class="widget_shopping_cart_content">old</div><span class="cart-count">0</span></div>`);
+      const host = await fixture<HTMLElement>(
+        html`<div><div class="widget_shopping_cart_content">old</div><span class="cart-count">0</span></div>`,
+      );
       (window as { hacked?: boolean }).hacked = false;
       applyFragmentsToPage({
-        'div.widget_shopping_cart_content': '<div class="widget_shopping_cart_content"><img src="x" onerror="window.hacked=true"><script>window.hacked=true</script>new</div>',
+        'div.widget_shopping_cart_content':
+          '<div class="widget_shopping_cart_content"><img src="x" onerror="window.hacked=true"><script>window.hacked=true</script>new</div>',
         'span.cart-count': '<span class="cart-count">3</span>',
         'not a [valid selector': '<b>x</b>',
       });
@@ -173,7 +199,9 @@ describe('cart', () => {
       await addDirect(101);
       await refreshCart();
       const { fragmentName, cartHashKey } = reloadPageConfig();
-      expect(JSON.parse(sessionStorage.getItem(fragmentName)!)).to.have.property('div.widget_shopping_cart_content');
+      expect(JSON.parse(sessionStorage.getItem(fragmentName)!)).to.have.property(
+        'div.widget_shopping_cart_content',
+      );
       expect(sessionStorage.getItem(cartHashKey)).to.equal($cart.get().hash);
       expect(localStorage.getItem(cartHashKey)).to.equal($cart.get().hash);
       expect(Number(sessionStorage.getItem('wc_cart_created'))).to.be.closeTo(Date.now(), 5000);
@@ -260,7 +288,9 @@ describe('cart', () => {
 
     it('emits an error event when the refresh fails', async () => {
       await injectFault({ endpoint: 'get_refreshed_fragments', status: 500 });
-      const error = new Promise<CustomEvent>((resolve) => document.addEventListener('shop-cart-error', (e) => resolve(e as CustomEvent), { once: true }));
+      const error = new Promise<CustomEvent>((resolve) =>
+        document.addEventListener('shop-cart-error', (e) => resolve(e as CustomEvent), { once: true }),
+      );
       await refreshCart();
       expect((await error).detail.endpoint).to.equal('get_refreshed_fragments');
     });
@@ -277,7 +307,12 @@ describe('cart', () => {
         const button = await productButton(101);
         button.click();
         await waitUntil(() => seen.some((s) => s.name === 'wc_cart_button_updated'));
-        expect(seen.map((s) => s.name)).to.deep.equal(['adding_to_cart', 'wc_fragments_refreshed', 'added_to_cart', 'wc_cart_button_updated']);
+        expect(seen.map((s) => s.name)).to.deep.equal([
+          'adding_to_cart',
+          'wc_fragments_refreshed',
+          'added_to_cart',
+          'wc_cart_button_updated',
+        ]);
         const added = seen.find((s) => s.name === 'added_to_cart')!;
         expect(added.args[0]).to.have.property('div.widget_shopping_cart_content');
         expect(added.args[1]).to.equal($cart.get().hash);

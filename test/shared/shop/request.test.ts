@@ -79,15 +79,21 @@ describe('shop client', () => {
     it('runs tasks one at a time in order, a failure not stopping the rest', async () => {
       const queue = createQueue();
       const events: string[] = [];
-      const task = (name: string, ms: number, fail = false) => () =>
-        new Promise<string>((resolve, reject) => {
-          events.push(`start ${name}`);
-          setTimeout(() => {
-            events.push(`end ${name}`);
-            fail ? reject(new Error(name)) : resolve(name);
-          }, ms);
-        });
-      const results = await Promise.allSettled([queue.run(task('a', 60)), queue.run(task('b', 5, true)), queue.run(task('c', 1))]);
+      const task =
+        (name: string, ms: number, fail = false) =>
+        () =>
+          new Promise<string>((resolve, reject) => {
+            events.push(`start ${name}`);
+            setTimeout(() => {
+              events.push(`end ${name}`);
+              fail ? reject(new Error(name)) : resolve(name);
+            }, ms);
+          });
+      const results = await Promise.allSettled([
+        queue.run(task('a', 60)),
+        queue.run(task('b', 5, true)),
+        queue.run(task('c', 1)),
+      ]);
       expect(events).to.deep.equal(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
       expect(results.map((r) => r.status)).to.deep.equal(['fulfilled', 'rejected', 'fulfilled']);
     });
@@ -122,7 +128,9 @@ describe('shop client', () => {
     it('builds the live-search URL with the product search action, query and product_cat', () => {
       setPageConfig({ ajaxUrl: '/wp-admin/admin-ajax.php' });
       const url = wooCommerceClassic().searchUrl('blue hood', 'hoodies');
-      expect(url).to.equal('/wp-admin/admin-ajax.php?action=flatsome_ajax_search_products&query=blue+hood&product_cat=hoodies');
+      expect(url).to.equal(
+        '/wp-admin/admin-ajax.php?action=flatsome_ajax_search_products&query=blue+hood&product_cat=hoodies',
+      );
       expect(wooCommerceClassic().searchUrl('cap')).to.not.contain('product_cat');
     });
 
@@ -130,7 +138,11 @@ describe('shop client', () => {
       const adapter = wooCommerceClassic();
       await adapter.setQuantity('abc', 3);
       const [entry] = await shopLog('flatsome_ajax_cart_item_alter_quantity');
-      expect(entry.body).to.include({ action: 'flatsome_ajax_cart_item_alter_quantity', quantity: '3', cart_item_key: 'abc' });
+      expect(entry.body).to.include({
+        action: 'flatsome_ajax_cart_item_alter_quantity',
+        quantity: '3',
+        cart_item_key: 'abc',
+      });
     });
   });
 });
