@@ -12,11 +12,11 @@ import {
 import { announce } from '../../shared/a11y/announce.ts';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
 import { emit } from '../../shared/events.ts';
+import { navigation } from '../../shared/navigation.ts';
 import { shop } from '../../shared/shop/adapter.ts';
 import { ShopError } from '../../shared/shop/request.ts';
 import type { Suggestion } from '../../shared/shop/schemas.ts';
 import { $pageConfig } from '../../shared/stores/page-config.ts';
-import { navigation } from './navigation.ts';
 import { SearchCache } from './search-cache.ts';
 import type { LiveSearchSettings } from './shop-live-search.settings.ts';
 import { highlight, isNoResults, moveActive, productCount, targetUrl } from './suggestions.ts';

@@ -1,6 +1,7 @@
 import { cookies } from '../cookies.ts';
 import { type CartUpdateSource, emit } from '../events.ts';
 import { jqueryWrap, onJQuery, triggerJQuery } from '../jquery-bridge.ts';
+import { navigation } from '../navigation.ts';
 import { sanitizeToFragment } from '../sanitize.ts';
 import { local, session } from '../storage.ts';
 import { $cart, EMPTY_CART, MINI_CART_SELECTOR, parseMiniCart } from '../stores/cart.ts';
@@ -17,12 +18,7 @@ import { ShopError } from './request.ts';
 export const DAY_MS = 86_400_000;
 const CREATED_KEY = 'wc_cart_created';
 
-/** Navigation goes through here so tests (and host apps) can intercept it. */
-export const navigation = {
-  assign(url: string): void {
-    window.location.assign(url);
-  },
-};
+export { navigation };
 
 const storageKeys = () => {
   const { fragmentName, cartHashKey } = $pageConfig.get();

@@ -1,8 +1,8 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
-import { navigation } from '../../elements/shop-live-search/navigation.ts';
 import { SearchCache } from '../../elements/shop-live-search/search-cache.ts';
 import type { ShopLiveSearchElement } from '../../elements/shop-live-search/shop-live-search.ts';
+import { navigation } from '../../shared/navigation.ts';
 import '../../elements/shop-live-search/shop-live-search.ts';
 import { liveSearchSettings } from '../../elements/shop-live-search/shop-live-search.settings.ts';
 import {
