@@ -9,8 +9,11 @@ const NO_DOWNLOADS = { PUPPETEER_SKIP_DOWNLOAD: '1', PLAYWRIGHT_SKIP_BROWSER_DOW
 
 export function ensureNodeModules() {
   if (existsSync('node_modules/.package-lock.json')) return;
-  console.log('Installing npm packages (npm ci)...');
-  run('npm ci --no-audit --no-fund', NO_DOWNLOADS);
+  // `npm install`, not `npm ci`: the registry reachable here serves only this platform's
+  // optional binaries (rollup, biome, esbuild), so the lock cannot list the others and
+  // `npm ci` refuses it as out of sync. `npm install` keeps every locked version.
+  console.log('Installing npm packages (npm install, versions from package-lock.json)...');
+  run('npm install --no-audit --no-fund', NO_DOWNLOADS);
 }
 
 const BROWSER_FILES = {
