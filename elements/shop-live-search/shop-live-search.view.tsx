@@ -410,7 +410,6 @@ export function LiveSearch({ settings, host }: ElementViewProps<LiveSearchSettin
   const expanded = open && results.length > 0;
   const inLandmark = !!host.parentElement?.closest('search, [role="search"]');
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a search form like the theme's (`<search>` is too new for some engines).
     <form
       ref={formRef}
       part="form"

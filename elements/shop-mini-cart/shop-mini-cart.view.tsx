@@ -46,7 +46,8 @@ export function MiniCart({ settings, host }: ElementViewProps<MiniCartSettings>)
   const close = (returnFocus: boolean) => {
     clearTimeout(hideTimer.current);
     setOpen(false);
-    if (returnFocus) launcher.current?.focus();
+    // The dropdown unmounts and takes focus with it; the drawer's focus is handled below.
+    if (returnFocus && mode === 'dropdown') launcher.current?.focus();
   };
 
   // spec §2/§9: after an add the dropdown shows for revealMs (5000 ms), or the drawer opens.
@@ -62,12 +63,18 @@ export function MiniCart({ settings, host }: ElementViewProps<MiniCartSettings>)
   );
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
-  // Drawer: a native modal <dialog>, focus returned to the launcher on close (DESIGN §8).
+  // Drawer: a native modal <dialog> (DESIGN §8). On close the browser returns focus to what had
+  // it before showModal (the launcher, or the add-to-cart button whose add opened the drawer);
+  // when nothing is left to take it, the launcher does.
   useEffect(() => {
     const el = dialog.current;
     if (!el) return;
     if (open && mode === 'drawer' && !el.open) el.showModal();
-    if ((!open || mode !== 'drawer') && el.open) el.close();
+    if ((!open || mode !== 'drawer') && el.open) {
+      el.close();
+      const active = document.activeElement;
+      if (!active || active === document.body) launcher.current?.focus();
+    }
   }, [open, mode]);
 
   // Dropdown: Escape and outside clicks close it.
@@ -200,7 +207,7 @@ export function MiniCart({ settings, host }: ElementViewProps<MiniCartSettings>)
         className="drawer"
         part="panel drawer"
         aria-labelledby={titleId}
-        onClose={() => open && close(true)}
+        onClose={() => open && close(false)}
       >
         {mode === 'drawer' && open && body}
       </dialog>

@@ -1,0 +1,18 @@
+import { chromium } from 'playwright';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const p = await b.newPage({ viewport: { width: 1280, height: 800 } });
+p.on('console', (m) => console.log('console', m.type(), m.text()));
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+await p.goto('http://localhost:5173/examples/shop-mini-cart.html');
+await p.waitForTimeout(1500);
+await p.evaluate(() => { const d = document.createElement('div'); d.innerHTML = '<shop-mini-cart id="t" drawer-breakpoint="100000"><a href="/cart/">Cart</a></shop-mini-cart>'; document.body.append(d); });
+await p.waitForTimeout(500);
+console.log(await p.evaluate(() => document.querySelector('#t').settings));
+const race = (pr) => Promise.race([pr, new Promise(r => setTimeout(() => r('TIMEOUT'), 5000))]);
+console.log('click', await race(p.evaluate(() => { document.querySelector('#t').shadowRoot.querySelector('button.launcher').click(); return 'ok'; })));
+await p.waitForTimeout(300);
+console.log('state', await race(p.evaluate(() => { const d = document.querySelector('#t').shadowRoot.querySelector('dialog'); return [d.open, d.matches(':modal')]; })));
+console.log('close', await race(p.evaluate(() => { document.querySelector('#t').shadowRoot.querySelector('.close').click(); return 'ok'; })));
+await p.waitForTimeout(300);
+console.log('state', await race(p.evaluate(() => { const r = document.querySelector('#t').shadowRoot; return [r.querySelector('dialog').open, r.activeElement?.className]; })));
+await b.close();
