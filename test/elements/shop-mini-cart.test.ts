@@ -113,7 +113,9 @@ describe('<shop-mini-cart>', () => {
       await open(el);
       document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
       await waitUntil(() => !$(el, '.panel'));
-      expect(el.shadowRoot!.activeElement === $(el, 'button.launcher'), 'focus on the launcher').to.equal(true);
+      expect(el.shadowRoot!.activeElement === $(el, 'button.launcher'), 'focus on the launcher').to.equal(
+        true,
+      );
     });
 
     it('opens a modal drawer on narrow screens and returns focus to the launcher when it closes', async () => {
