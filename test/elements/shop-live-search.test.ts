@@ -884,8 +884,12 @@ describe('<shop-live-search>', function () {
       type(m.input, 'hoo');
       await untilShown(m);
       type(m.input, 'hood');
+      // Every 'hoo' result also contains 'hood', so the list alone cannot tell the two apart:
+      // wait for the shop to have been asked.
+      await waitUntil(async () => (await demoShop.queries()).length === 2, "'hood' was never sent");
       await untilShown(m, (names) => names.every((n) => n!.toLowerCase().includes('hood')));
       type(m.input, 'hoo');
+      await waitUntil(async () => (await demoShop.queries()).length === 3, "'hoo' was not sent again");
       await untilShown(m, (names) => names.includes('Hoodie'));
       expect(await demoShop.queries()).to.deep.equal(['hoo', 'hood', 'hoo']);
     });
