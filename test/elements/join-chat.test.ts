@@ -85,9 +85,41 @@ async function rendered(el: Element, maxFrames = 40) {
   await frames(2);
 }
 
+/**
+ * Frames until the widgets' shadow roots stop changing for two frames in a row (at most 60): a
+ * fixed count of frames was not always enough for React to commit in WebKit on a busy machine.
+ * Frames and React's scheduler (MessageChannel) are not faked, so this keeps the fake clock still.
+ */
+async function quiet() {
+  let changed = true;
+  const observer = new MutationObserver(() => {
+    changed = true;
+  });
+  for (const el of mounted) {
+    if (el.shadowRoot)
+      observer.observe(el.shadowRoot, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+  }
+  try {
+    let still = 0;
+    for (let i = 0; i < 60 && still < 2; i++) {
+      changed = false;
+      await frames(1);
+      still = changed ? 0 : still + 1;
+    }
+  } finally {
+    observer.disconnect();
+  }
+}
+
 async function tick(ms: number) {
   world.clock.tick(ms);
-  await frames();
+  await frames(2);
+  await quiet();
 }
 
 const $ = <T extends Element = HTMLElement>(el: Element, selector: string) =>
