@@ -3,7 +3,7 @@
 // shared chunk and the elements import, counted with it) and each element's own chunk and the
 // autoloader. The element list follows `elements/<tag>/<tag>.ts`, so new elements are covered.
 // `npm run size` builds first when dist/ is missing.
-import { elementTags } from './scripts/element-tags.mjs';
+import { elementTags } from './.ci/element-tags.mjs';
 
 const KB = 1000; // size-limit's "kB"
 

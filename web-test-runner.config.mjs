@@ -2,16 +2,18 @@
 // (adopted from ../shared/reference/test-rig). BROWSERS=chromium,firefox,webkit picks a subset.
 //   Chromium: Playwright -> /usr/bin/chromium
 //   Firefox:  Puppeteer over WebDriver BiDi -> /usr/bin/firefox-esr
-//   WebKit:   WebDriver classic -> WebKitGTK MiniBrowser under Xvfb (scripts/wtr-webkitgtk.mjs)
+//   WebKit:   WebDriver classic -> WebKitGTK MiniBrowser under Xvfb (.ci/wtr-webkitgtk.mjs)
 // The demo shop (examples/server) answers the shop's endpoints here exactly as under `npm start`.
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
+import { nodeEnvPlugin } from './.ci/wtr-node-env.mjs';
+import { reactEsmPlugin } from './.ci/wtr-react-esm.mjs';
+import { summaryFileReporter } from './.ci/wtr-summary.mjs';
+import { webkitGtkLauncher } from './.ci/wtr-webkitgtk.mjs';
 import { shopMiddleware } from './examples/server/koa.mjs';
-import { nodeEnvPlugin } from './scripts/wtr-node-env.mjs';
-import { reactEsmPlugin } from './scripts/wtr-react-esm.mjs';
-import { webkitGtkLauncher } from './scripts/wtr-webkitgtk.mjs';
 
 const wanted = (process.env.BROWSERS ?? 'chromium,firefox,webkit').split(',').map((b) => b.trim());
 
@@ -59,6 +61,7 @@ export default {
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 10 * 60 * 1000,
   middleware: shopMiddleware(),
+  reporters: [defaultReporter(), summaryFileReporter()],
   filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),
   plugins,
 };

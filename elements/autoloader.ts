@@ -13,7 +13,7 @@ export type ElementLoader = () => Promise<unknown>;
 
 /**
  * The chunk of every element, by tag. Written out (not `import.meta.glob`) so the tests can import
- * this file from source; `scripts/check-autoloader.mjs` (run by `npm test`) fails when an
+ * this file from source; `.ci/check-entries.mjs` (run by `npm test`) fails when an
  * `elements/<tag>/<tag>.ts` is missing here.
  */
 export const elementLoaders: Readonly<Record<string, ElementLoader>> = {

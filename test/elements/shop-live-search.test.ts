@@ -427,6 +427,8 @@ describe('<shop-live-search>', function () {
       await waitUntil(() => !isOpen(m), 'the list stayed open');
       // Hidden while the new request is still in flight, i.e. before its answer.
       expect(m.button.hasAttribute('data-loading')).to.equal(true);
+      // The request is on its way; the shop logs it when it arrives.
+      await waitUntil(async () => (await demoShop.queries()).length === 2, 'the query was not re-run');
       expect(await demoShop.queries()).to.deep.equal(['woo', 'woo@hoodies']);
       await untilShown(m);
       expect(optionNames(m.el).every((n) => n!.startsWith('Hoodie'))).to.equal(true);
@@ -795,6 +797,7 @@ describe('<shop-live-search>', function () {
         type(m.input, 'hood');
         await untilShown(m);
         type(m.input, 'hoo'); // the failure was not cached: asked again
+        await waitUntil(async () => (await demoShop.queries()).length === 3, "'hoo' was not asked again");
         await untilShown(m, (names) => names.some((n) => n === 'Hoodie'));
         expect(await demoShop.queries()).to.deep.equal(['hoo', 'hood', 'hoo']);
       });

@@ -1,0 +1,54 @@
+// `npm test`: installs what is missing, then typecheck, lint, entry checks, build (bundles,
+// custom-elements.json, types), size budgets, stopping at the first failure; then the browser
+// tests in Chromium, Firefox and WebKit, closing on one line with the counts of all three.
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureBrowsers, ensureNodeModules } from './ensure-deps.mjs';
+
+ensureNodeModules();
+ensureBrowsers();
+
+const steps = [
+  ['typecheck', 'npx tsc -p .'],
+  ['lint', 'npx biome check --config-path .ci/lint.json .'],
+  ['autoloader and exports cover every element', 'node .ci/check-entries.mjs'],
+  ['build (bundles, custom-elements.json, types)', 'npm run -s build'],
+  ['size budgets', 'node .ci/size.mjs'],
+];
+
+/** Runs one step; true when it passed. */
+function step(name, cmd, env = {}) {
+  console.log(`\n▶ ${name}: ${cmd}`);
+  const started = Date.now();
+  try {
+    execSync(cmd, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0', ...env } });
+  } catch {
+    console.error(`\n✖ ${name} failed (${cmd})`);
+    return false;
+  }
+  console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return true;
+}
+
+for (const [name, cmd] of steps) if (!step(name, cmd)) process.exit(1);
+
+// The engines one after another, not side by side: on a 2-core machine three browsers at once
+// starve each other and timing-sensitive tests get flaky. Every engine runs even when one fails.
+const dir = mkdtempSync(join(tmpdir(), 'wtr-'));
+const total = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+for (const engine of ['chromium', 'firefox', 'webkit']) {
+  const file = join(dir, `${engine}.json`);
+  ok =
+    step(`browser tests in ${engine}`, 'npx web-test-runner', { BROWSERS: engine, WTR_SUMMARY: file }) && ok;
+  const counts = existsSync(file)
+    ? JSON.parse(readFileSync(file, 'utf8'))
+    : { passed: 0, failed: 1, skipped: 0 };
+  console.log(`${engine}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  for (const key of Object.keys(total)) total[key] += counts[key];
+}
+rmSync(dir, { recursive: true, force: true });
+console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(ok && total.failed === 0 ? 0 : 1);
