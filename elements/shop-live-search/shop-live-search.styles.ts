@@ -66,6 +66,7 @@ export const styles = /* css */ `
   inset-block-start: calc(100% + 2px);
   inset-inline-start: 0;
   min-inline-size: 100%;
+  inline-size: max-content; /* names on one line while they fit */
   max-inline-size: min(32rem, 100vw);
   max-block-size: var(--max-height, 300px);
   overflow-y: auto;
@@ -119,6 +120,7 @@ mark { background: none; color: inherit; font-weight: 700; }
     inset-inline: 0;
     inset-block-start: var(--_panel-top, 0);
     min-inline-size: 0;
+    inline-size: auto;
     max-inline-size: none;
     max-block-size: min(var(--max-height, 300px), calc(100dvh - var(--_panel-top, 0px)));
     border-radius: 0;

@@ -19,7 +19,7 @@ export const styles = /* css */ `
   background: var(--_accent); color: #fff; font-size: .8em; line-height: 1.5em;
 }
 .panel {
-  position: absolute; inset-inline-end: 0; top: calc(100% + 6px); z-index: 9999;
+  position: fixed; left: 0; top: 0; z-index: 9999; /* placed by Floating UI */
   width: var(--width, 22rem); max-width: calc(100vw - 2rem);
   background: var(--_surface); color: var(--shop-color-text, #222);
   border: 1px solid var(--_border); border-radius: var(--shop-radius, 6px);

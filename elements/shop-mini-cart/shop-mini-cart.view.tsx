@@ -1,5 +1,6 @@
+import { autoUpdate, computePosition, flip, offset, shift } from '@floating-ui/dom';
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { announce } from '../../shared/a11y/announce.ts';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
 import { on } from '../../shared/events.ts';
@@ -34,6 +35,7 @@ export function MiniCart({ settings, host }: ElementViewProps<MiniCartSettings>)
   const [open, setOpen] = useState(false);
   const launcher = useRef<HTMLButtonElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const panelId = useId();
   const titleId = useId();
@@ -75,6 +77,24 @@ export function MiniCart({ settings, host }: ElementViewProps<MiniCartSettings>)
       const active = document.activeElement;
       if (!active || active === document.body) launcher.current?.focus();
     }
+  }, [open, mode]);
+
+  // Dropdown: placed under the launcher by Floating UI, flipped above it or shifted sideways so
+  // it stays on screen wherever the theme puts the cart (left, right, near the bottom).
+  useLayoutEffect(() => {
+    const anchor = launcher.current;
+    const floating = panel.current;
+    if (!open || mode !== 'dropdown' || !anchor || !floating) return;
+    return autoUpdate(anchor, floating, () => {
+      computePosition(anchor, floating, {
+        strategy: 'fixed',
+        placement: 'bottom-end',
+        middleware: [offset(6), flip(), shift({ padding: 8 })],
+      }).then(({ x, y }) => {
+        floating.style.left = `${x}px`;
+        floating.style.top = `${y}px`;
+      });
+    });
   }, [open, mode]);
 
   // Dropdown: Escape and outside clicks close it.
@@ -191,6 +211,7 @@ export function MiniCart({ settings, host }: ElementViewProps<MiniCartSettings>)
       {mode === 'dropdown' && open && (
         // biome-ignore lint/a11y/useSemanticElements: a labelled region inside a shadow root; <section> would add a landmark per instance
         <div
+          ref={panel}
           id={panelId}
           className="panel"
           part="panel"

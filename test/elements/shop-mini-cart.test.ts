@@ -108,6 +108,18 @@ describe('<shop-mini-cart>', () => {
       await waitUntil(() => !$(el, '.panel'), 'dropdown did not hide', { timeout: 3000 });
     });
 
+    it('keeps the dropdown on screen when the cart sits at the left edge of the page', async () => {
+      const el = await miniCart(); // the fixture is at the top left of the test page
+      await open(el);
+      const panel = $(el, '.panel')!;
+      await waitUntil(() => panel.getBoundingClientRect().top > 0, 'the panel was never placed');
+      const box = panel.getBoundingClientRect();
+      const launcherBox = $(el, 'button.launcher')!.getBoundingClientRect();
+      expect(box.left, 'left edge').to.be.at.least(0);
+      expect(box.right, 'right edge').to.be.at.most(document.documentElement.clientWidth);
+      expect(box.top, 'under the launcher').to.be.at.least(launcherBox.bottom);
+    });
+
     it('closes the dropdown on Escape and returns focus to the launcher', async () => {
       const el = await miniCart();
       await open(el);
