@@ -12,7 +12,7 @@ import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { nodeEnvPlugin } from './.ci/wtr-node-env.mjs';
 import { reactEsmPlugin } from './.ci/wtr-react-esm.mjs';
 import { summaryFileReporter } from './.ci/wtr-summary.mjs';
-import { webkitGtkLauncher } from './.ci/wtr-webkitgtk.mjs';
+import { webdriverViewportPlugin, webkitGtkLauncher } from './.ci/wtr-webkitgtk.mjs';
 import { shopMiddleware } from './examples/server/koa.mjs';
 
 const wanted = (process.env.BROWSERS ?? 'chromium,firefox,webkit').split(',').map((b) => b.trim());
@@ -42,6 +42,7 @@ const launchers = {
 
 /** Plugins shared by the test and benchmark configs. */
 export const plugins = [
+  webdriverViewportPlugin(),
   reactEsmPlugin(),
   nodeEnvPlugin(),
   esbuildPlugin({

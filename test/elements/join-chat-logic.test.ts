@@ -22,21 +22,7 @@ import {
 import { joinChatSettings } from '../../elements/join-chat/join-chat.settings.ts';
 import { formatChatTime } from '../../elements/join-chat/join-chat.time.ts';
 import { createStorageForTest } from '../../shared/storage.ts';
-
-/** A Storage-like map (what `createStorageForTest` wraps). */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, String(v)),
-    removeItem: (k: string) => void map.delete(k),
-    clear: () => map.clear(),
-    key: (i: number) => [...map.keys()][i] ?? null,
-    get length() {
-      return map.size;
-    },
-  };
-}
+import { memoryStorage } from '../helpers/storage.ts';
 
 const base = {
   button_delay: 3,

@@ -7,21 +7,7 @@ import type { JoinChatElement } from '../../elements/join-chat/join-chat.ts';
 import { createStorageForTest, type SafeStorage } from '../../shared/storage.ts';
 import { setConsent } from '../../shared/stores/consent.ts';
 import { captureConsoleErrors } from '../helpers/elements.ts';
-
-/** A Storage-like map (what `createStorageForTest` wraps). */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, String(v)),
-    removeItem: (k: string) => void map.delete(k),
-    clear: () => map.clear(),
-    key: (i: number) => [...map.keys()][i] ?? null,
-    get length() {
-      return map.size;
-    },
-  };
-}
+import { memoryStorage } from '../helpers/storage.ts';
 
 /** Animation frames are not faked: React commits between them. */
 const frames = (n = 3) =>

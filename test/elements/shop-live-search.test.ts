@@ -15,7 +15,7 @@ import { currentAnnouncement } from '../../shared/a11y/announce.ts';
 import { setShopAdapter, wooCommerceClassic } from '../../shared/shop/adapter.ts';
 import type { Suggestion } from '../../shared/shop/schemas.ts';
 import { setPageConfig } from '../../shared/stores/page-config.ts';
-import { captureConsoleErrors, settle, shadowQuery } from '../helpers/elements.ts';
+import { captureConsoleErrors, resizeViewport, settle, shadowQuery } from '../helpers/elements.ts';
 
 // ---- helpers ------------------------------------------------------------------------------------
 const SEARCH = 'flatsome_ajax_search_products';
@@ -258,16 +258,10 @@ describe('<shop-live-search>', function () {
       expect(style.zIndex).to.equal('9999');
     });
 
-    it('is a full-width panel on narrow screens', async function () {
-      let setViewport: ((size: { width: number; height: number }) => Promise<void>) | undefined;
+    it('is a full-width panel on narrow screens', async () => {
+      await resizeViewport({ width: 400, height: 700 });
       try {
-        ({ setViewport } = await import('@web/test-runner-commands'));
-        await setViewport({ width: 400, height: 700 });
-      } catch {
-        this.skip(); // this launcher cannot resize the viewport
-      }
-      try {
-        if (!matchMedia('(max-width: 549px)').matches) this.skip();
+        await waitUntil(() => matchMedia('(max-width: 549px)').matches, 'the viewport did not narrow');
         const m = await mount();
         m.input.focus();
         type(m.input, 'woo');
@@ -279,7 +273,7 @@ describe('<shop-live-search>', function () {
         expect(Math.round(box.width)).to.equal(document.documentElement.clientWidth);
         expect(box.top).to.be.at.least(m.input.getBoundingClientRect().bottom - 1);
       } finally {
-        await setViewport?.({ width: 1024, height: 768 }).catch(() => undefined);
+        await resizeViewport({ width: 1024, height: 768 });
       }
     });
   });

@@ -3,14 +3,10 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../elements/shop-mini-cart/shop-mini-cart.ts';
 import type { ShopMiniCartElement } from '../../elements/shop-mini-cart/shop-mini-cart.ts';
 import { currentAnnouncement } from '../../shared/a11y/announce.ts';
-import { navigation, refreshCart, resetCartForTest } from '../../shared/shop/cart.ts';
+import { refreshCart } from '../../shared/shop/cart.ts';
 import { $cart } from '../../shared/stores/cart.ts';
-import { reloadPageConfig } from '../../shared/stores/page-config.ts';
-import { captureConsoleErrors, shadowQuery } from '../helpers/elements.ts';
-import { addDirect, clearCartTraces, clearFaults, injectFault, resetShop, shopLog } from '../helpers/shop.ts';
-
-let navigated: string[] = [];
-const realAssign = navigation.assign;
+import { captureConsoleErrors, resizeViewport, shadowQuery } from '../helpers/elements.ts';
+import { addDirect, injectFault, shopLog, useCleanCart } from '../helpers/shop.ts';
 
 async function miniCart(attrs = 'mode="dropdown"'): Promise<ShopMiniCartElement> {
   const host = await fixture<HTMLElement>(html`<div></div>`);
@@ -30,22 +26,7 @@ const open = async (el: Element) => {
 };
 
 describe('<shop-mini-cart>', () => {
-  beforeEach(async () => {
-    resetCartForTest();
-    clearCartTraces();
-    reloadPageConfig();
-    await resetShop();
-    navigated = [];
-    navigation.assign = (url: string) => {
-      navigated.push(url);
-    };
-  });
-  afterEach(async () => {
-    navigation.assign = realAssign;
-    await clearFaults();
-    resetCartForTest();
-    clearCartTraces();
-  });
+  const navigated = useCleanCart();
 
   describe('rendering', () => {
     it('shows the count and, when opened, the lines, subtotal and links from the shop', async () => {
@@ -143,6 +124,23 @@ describe('<shop-mini-cart>', () => {
       $<HTMLButtonElement>(el, '.close')!.click();
       await waitUntil(() => !dialog.open && launcher.getAttribute('aria-expanded') === 'false');
       expect(el.shadowRoot!.activeElement === launcher, 'focus back on the launcher').to.equal(true);
+    });
+
+    it('in auto mode is a drawer at 849 px and below, a dropdown above (spec §9)', async () => {
+      const el = await miniCart('');
+      expect(el.settings.mode).to.equal('auto');
+      try {
+        await resizeViewport({ width: 849, height: 700 });
+        await waitUntil(() => matchMedia('(max-width: 849px)').matches, 'the viewport did not narrow');
+        await waitUntil(() => $(el, 'button.launcher')!.getAttribute('aria-haspopup') === 'dialog');
+        await resizeViewport({ width: 850, height: 700 });
+        await waitUntil(() => !matchMedia('(max-width: 849px)').matches, 'the viewport did not widen');
+        await waitUntil(() => !$(el, 'button.launcher')!.hasAttribute('aria-haspopup'));
+        await open(el);
+        expect($(el, '.panel'), 'a dropdown panel').to.not.equal(null);
+      } finally {
+        await resizeViewport({ width: 1024, height: 768 });
+      }
     });
 
     it('closes the drawer on Escape (the dialog cancels) and keeps its state in step', async () => {

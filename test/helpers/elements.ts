@@ -1,4 +1,5 @@
 import { waitUntil } from '@open-wc/testing';
+import { executeServerCommand, setViewport } from '@web/test-runner-commands';
 import sinon from 'sinon';
 
 let counter = 0;
@@ -32,4 +33,16 @@ export async function captureConsoleErrors(fn: () => unknown | Promise<unknown>)
 /** Resolves after React has had a chance to commit (two animation frames). */
 export function settle(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+}
+
+/**
+ * Resizes the page's viewport in every engine: @web/test-runner-commands' setViewport for
+ * Chromium and Firefox, and our WebDriver command (.ci/wtr-webkitgtk.mjs) for WebKit.
+ */
+export async function resizeViewport(size: { width: number; height: number }): Promise<void> {
+  try {
+    await setViewport(size);
+  } catch {
+    await executeServerCommand('webdriver-set-viewport', size);
+  }
 }

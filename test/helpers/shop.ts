@@ -1,4 +1,7 @@
 /** Helpers over the demo shop's test API (examples/server), scoped to this browser's session cookie. */
+import { navigation, resetCartForTest } from '../../shared/shop/cart.ts';
+import { reloadPageConfig } from '../../shared/stores/page-config.ts';
+
 export interface Fault {
   endpoint: string;
   status?: number;
@@ -59,4 +62,31 @@ export function clearCartTraces(): void {
   for (const name of ['woocommerce_items_in_cart', 'woocommerce_cart_hash']) {
     document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   }
+}
+
+/**
+ * Gives every test of the calling `describe` a clean cart: nothing stored, no cart cookies, the
+ * page config read again, an empty shop session, and page navigations recorded (in the returned
+ * list, emptied before each test) instead of followed.
+ */
+export function useCleanCart(): string[] {
+  const navigated: string[] = [];
+  const realAssign = navigation.assign;
+  beforeEach(async () => {
+    resetCartForTest();
+    clearCartTraces();
+    reloadPageConfig();
+    await resetShop();
+    navigated.length = 0;
+    navigation.assign = (url: string) => {
+      navigated.push(url);
+    };
+  });
+  afterEach(async () => {
+    navigation.assign = realAssign;
+    await clearFaults();
+    resetCartForTest();
+    clearCartTraces();
+  });
+  return navigated;
 }

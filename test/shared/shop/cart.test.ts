@@ -7,24 +7,13 @@ import { installAddToCartButtons } from '../../../shared/shop/add-to-cart-button
 import {
   applyFragmentsToPage,
   DAY_MS,
-  navigation,
   refreshCart,
   resetCartForTest,
   startCart,
 } from '../../../shared/shop/cart.ts';
 import { $cart, parseMiniCart } from '../../../shared/stores/cart.ts';
 import { reloadPageConfig, setPageConfig } from '../../../shared/stores/page-config.ts';
-import {
-  addDirect,
-  clearCartTraces,
-  clearFaults,
-  injectFault,
-  resetShop,
-  shopLog,
-} from '../../helpers/shop.ts';
-
-let navigated: string[] = [];
-const realAssign = navigation.assign;
+import { addDirect, injectFault, resetShop, shopLog, useCleanCart } from '../../helpers/shop.ts';
 
 async function productButton(id: number, extra = '') {
   const host = await fixture<HTMLElement>(html`<div class="product"></div>`);
@@ -33,25 +22,14 @@ async function productButton(id: number, extra = '') {
 }
 
 describe('cart', () => {
+  const navigated = useCleanCart();
   let uninstall = () => {};
-  beforeEach(async () => {
-    resetCartForTest();
-    clearCartTraces();
-    reloadPageConfig();
-    await resetShop();
-    navigated = [];
-    navigation.assign = (url: string) => {
-      navigated.push(url);
-    };
+  beforeEach(() => {
     uninstall = installAddToCartButtons({ force: true });
   });
-  afterEach(async () => {
+  afterEach(() => {
     uninstall();
-    navigation.assign = realAssign;
     delete (window as { jQuery?: unknown }).jQuery;
-    await clearFaults();
-    resetCartForTest();
-    clearCartTraces();
   });
 
   describe('add-to-cart buttons', () => {
