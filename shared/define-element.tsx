@@ -66,8 +66,36 @@ function sheetFor(css: string): CSSStyleSheet {
     sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
     sheets.set(css, sheet);
+    refreshOnMediaChange(sheet, css);
   }
   return sheet;
+}
+
+/**
+ * WebKit keeps the answer a constructable sheet's `@media` rules had when the sheet was first
+ * used: after a resize to a phone width, shadow roots adopting the sheet (then, or later) still
+ * got the wide layout. So when one of a sheet's queries flips, the sheet is rebuilt from its
+ * text, which every engine re-evaluates. One listener per query for the whole page.
+ */
+const sheetsByQuery = new Map<string, { list: MediaQueryList; sheets: Map<CSSStyleSheet, string> }>();
+
+function refreshOnMediaChange(sheet: CSSStyleSheet, css: string) {
+  const queries = new Set(
+    [...sheet.cssRules].flatMap((rule) => (rule instanceof CSSMediaRule ? [rule.media.mediaText] : [])),
+  );
+  for (const query of queries) {
+    let watch = sheetsByQuery.get(query);
+    if (!watch) {
+      const list = window.matchMedia(query);
+      const watched = new Map<CSSStyleSheet, string>();
+      list.addEventListener('change', () => {
+        for (const [s, text] of watched) s.replaceSync(text);
+      });
+      watch = { list, sheets: watched };
+      sheetsByQuery.set(query, watch);
+    }
+    watch.sheets.set(sheet, css);
+  }
 }
 
 function isPlainObject(value: unknown): value is Source {

@@ -40,9 +40,7 @@ export function settle(): Promise<void> {
  * Chromium and Firefox, and our WebDriver command (.ci/wtr-webkitgtk.mjs) for WebKit.
  */
 export async function resizeViewport(size: { width: number; height: number }): Promise<void> {
-  try {
-    await setViewport(size);
-  } catch {
-    await executeServerCommand('webdriver-set-viewport', size);
-  }
+  const webkit = /AppleWebKit/.test(navigator.userAgent) && !/Chrome/.test(navigator.userAgent);
+  if (webkit) await executeServerCommand('webdriver-set-viewport', size);
+  else await setViewport(size);
 }

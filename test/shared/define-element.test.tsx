@@ -2,7 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { defineElement, type ElementViewProps, parseSettings } from '../../shared/define-element.tsx';
-import { captureConsoleErrors, settle, shadowQuery, uniqueTag } from '../helpers/elements.ts';
+import { captureConsoleErrors, resizeViewport, settle, shadowQuery, uniqueTag } from '../helpers/elements.ts';
 
 const schema = z.object({
   label: z.string().default('Hello'),
@@ -105,6 +105,29 @@ describe('defineElement', () => {
       );
       await shadowQuery(el, 'button');
       expect(text(el, 'label')).to.equal('Early');
+    });
+
+    it('applies its @media rules again when the viewport crosses them', async () => {
+      // WebKit kept the answer a shared sheet had before a resize (shared/define-element.tsx).
+      const tag = uniqueTag();
+      const styles =
+        '.label { position: absolute; } @media (max-width: 549px) { .label { position: fixed; } }';
+      customElements.define(tag, defineElement(Probe, { tag, settings: schema, styles }));
+      const position = (el: Element) => getComputedStyle(el.shadowRoot!.querySelector('.label')!).position;
+      const kept = await make(tag);
+      const gone = await make(tag);
+      expect(position(gone)).to.equal('absolute');
+      gone.remove();
+      try {
+        await resizeViewport({ width: 400, height: 700 });
+        await waitUntil(() => matchMedia('(max-width: 549px)').matches, 'the viewport did not narrow');
+        await waitUntil(() => position(kept) === 'fixed', 'the narrow-screen rule was not applied');
+        const late = await make(tag); // adopts the sheet after the flip
+        expect(position(late)).to.equal('fixed');
+      } finally {
+        await resizeViewport({ width: 1024, height: 768 });
+      }
+      await waitUntil(() => position(kept) === 'absolute', 'the wide-screen rule was not applied again');
     });
 
     it('renders many instances', async () => {
