@@ -7,6 +7,7 @@ import { $attribution } from '../shared/tracking/attribution.ts';
 import { removeAttributionCookies } from '../shared/tracking/cookie-store.ts';
 import { startTracking } from '../shared/tracking/index.ts';
 import { ALL_COOKIES, decodeCookieValue, stripWww } from '../shared/tracking/sourcebuster.ts';
+import { row, showFormData } from './demo-table.ts';
 
 // Show what reaches gtag: a tracker that logs, then queues as Google's snippet does.
 const page = window as unknown as { dataLayer?: unknown[]; gtag?: (...args: unknown[]) => void };
@@ -24,19 +25,6 @@ page.gtag = (...args: unknown[]) => {
 startTracking();
 const consentApi = () => window.shopConsent as ShopConsentApi;
 
-function row(table: string, cells: string[]): void {
-  const tr = document.createElement('tr');
-  for (const [i, text] of cells.entries()) {
-    const cell = document.createElement(i === 0 ? 'th' : 'td');
-    if (i === 0) cell.setAttribute('scope', 'row');
-    const code = document.createElement('code');
-    code.textContent = text;
-    cell.append(code);
-    tr.append(cell);
-  }
-  document.querySelector(`${table} tbody`)!.append(tr);
-}
-
 function render(): void {
   const consent = $consent.get();
   document.querySelector('#consent-state')!.textContent =
@@ -47,10 +35,7 @@ function render(): void {
     const raw = jar.get(`sbjs_${name}`);
     row('#cookie-table', [`sbjs_${name}`, raw === undefined ? '(not set)' : decodeCookieValue(raw)]);
   }
-  document.querySelector('#input-table tbody')!.replaceChildren();
-  for (const [name, value] of new FormData(document.querySelector<HTMLFormElement>('#demo-checkout')!)) {
-    row('#input-table', [name, String(value) || '(empty)']);
-  }
+  showFormData('#input-table', document.querySelector<HTMLFormElement>('#demo-checkout')!);
 }
 $consent.subscribe(render);
 $attribution.listen(render);

@@ -11,6 +11,7 @@ const PAGES = [
   '/examples/shop-mini-cart.html',
   '/examples/shop-live-search.html',
   '/examples/join-chat.html',
+  '/examples/shop-order-attribution.html',
   '/examples/tracking.html',
   '/examples/storefront.html',
 ];
