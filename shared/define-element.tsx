@@ -56,6 +56,33 @@ export interface ShopElement<T = unknown> extends HTMLElement {
   readonly settings$: ReadableAtom<T>;
 }
 
+/** What every element offers as a form control (meaningful with `formAssociated`). */
+export interface ShopFormControl {
+  readonly form: HTMLFormElement | null;
+  readonly validity: ValidityState | undefined;
+  readonly validationMessage: string;
+  checkValidity(): boolean;
+  reportValidity(): boolean;
+}
+
+/** The custom element callbacks the class implements (subclasses may extend them). */
+export interface ShopElementCallbacks {
+  connectedCallback(): void;
+  disconnectedCallback(): void;
+  attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null): void;
+}
+
+/**
+ * The class {@link defineElement} returns. Named, so TypeScript can write declaration files for
+ * the element classes that extend it (the class itself is anonymous and has #private members).
+ */
+export interface ShopElementConstructor<T> {
+  new (): ShopElement<T> & ShopFormControl & ShopElementCallbacks;
+  readonly formAssociated: boolean;
+  readonly observedAttributes: string[];
+  readonly prototype: ShopElement<T> & ShopFormControl & ShopElementCallbacks;
+}
+
 type Source = Record<string, unknown>;
 
 const sheets = new Map<string, CSSStyleSheet>();
@@ -187,7 +214,7 @@ interface HostState<T> {
 export function defineElement<S extends z.ZodType>(
   View: ComponentType<ElementViewProps<z.infer<S>>>,
   definition: ElementDefinition<S>,
-) {
+): ShopElementConstructor<z.infer<S>> {
   type T = z.infer<S>;
   const { tag, settings: schema, styles, attributes = {}, formAssociated = false } = definition;
   const attributeNames = Object.keys(attributes);
