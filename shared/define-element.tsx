@@ -99,10 +99,11 @@ function sheetFor(css: string): CSSStyleSheet {
 }
 
 /**
- * WebKit keeps the answer a constructable sheet's `@media` rules had when the sheet was first
- * used: after a resize to a phone width, shadow roots adopting the sheet (then, or later) still
- * got the wide layout. So when one of a sheet's queries flips, the sheet is rebuilt from its
- * text, which every engine re-evaluates. One listener per query for the whole page.
+ * WebKit (WebKitGTK 2.4x) can keep the answer a shared constructable sheet's `@media` rules had
+ * before the viewport changed: when no instance was on the page at the change, instances added
+ * after a resize to a phone width still got the wide layout (the live search did). So when one
+ * of a sheet's queries flips, the sheet is rebuilt from its text, which every engine
+ * re-evaluates. One listener per query for the whole page.
  */
 const sheetsByQuery = new Map<string, { list: MediaQueryList; sheets: Map<CSSStyleSheet, string> }>();
 

@@ -114,20 +114,19 @@ describe('defineElement', () => {
         '.label { position: absolute; } @media (max-width: 549px) { .label { position: fixed; } }';
       customElements.define(tag, defineElement(Probe, { tag, settings: schema, styles }));
       const position = (el: Element) => getComputedStyle(el.shadowRoot!.querySelector('.label')!).position;
-      const kept = await make(tag);
-      const gone = await make(tag);
-      expect(position(gone)).to.equal('absolute');
-      gone.remove();
+      const before = await make(tag);
+      expect(position(before)).to.equal('absolute');
+      before.remove(); // no instance on the page while the viewport changes
       try {
         await resizeViewport({ width: 400, height: 700 });
         await waitUntil(() => matchMedia('(max-width: 549px)').matches, 'the viewport did not narrow');
-        await waitUntil(() => position(kept) === 'fixed', 'the narrow-screen rule was not applied');
-        const late = await make(tag); // adopts the sheet after the flip
-        expect(position(late)).to.equal('fixed');
+        const narrow = await make(tag);
+        await waitUntil(() => position(narrow) === 'fixed', 'the narrow-screen rule was not applied');
       } finally {
         await resizeViewport({ width: 1024, height: 768 });
       }
-      await waitUntil(() => position(kept) === 'absolute', 'the wide-screen rule was not applied again');
+      const wide = await make(tag);
+      await waitUntil(() => position(wide) === 'absolute', 'the wide-screen rule was not applied again');
     });
 
     it('renders many instances', async () => {
