@@ -105,24 +105,26 @@ function sheetFor(css: string): CSSStyleSheet {
  * of a sheet's queries flips, the sheet is rebuilt from its text, which every engine
  * re-evaluates. One listener per query for the whole page.
  */
-const sheetsByQuery = new Map<string, { list: MediaQueryList; sheets: Map<CSSStyleSheet, string> }>();
+const textsByQuery = new Map<string, Set<string>>();
+/** Held so no engine collects a list, and its listener, while the page lives. */
+const mediaLists: MediaQueryList[] = [];
 
 function refreshOnMediaChange(sheet: CSSStyleSheet, css: string) {
-  const queries = new Set(
-    [...sheet.cssRules].flatMap((rule) => (rule instanceof CSSMediaRule ? [rule.media.mediaText] : [])),
-  );
-  for (const query of queries) {
-    let watch = sheetsByQuery.get(query);
-    if (!watch) {
+  for (const rule of sheet.cssRules) {
+    if (!(rule instanceof CSSMediaRule)) continue;
+    const query = rule.media.mediaText;
+    let texts = textsByQuery.get(query);
+    if (!texts) {
+      const watched = new Set<string>();
       const list = window.matchMedia(query);
-      const watched = new Map<CSSStyleSheet, string>();
       list.addEventListener('change', () => {
-        for (const [s, text] of watched) s.replaceSync(text);
+        for (const text of watched) sheets.get(text)?.replaceSync(text);
       });
-      watch = { list, sheets: watched };
-      sheetsByQuery.set(query, watch);
+      mediaLists.push(list);
+      texts = watched;
+      textsByQuery.set(query, texts);
     }
-    watch.sheets.set(sheet, css);
+    texts.add(css);
   }
 }
 

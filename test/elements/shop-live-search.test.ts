@@ -125,6 +125,25 @@ async function untilShown(m: Mounted, check: (names: (string | null)[]) => boole
   );
 }
 
+/**
+ * Types (`typing`) under a fake clock and checks the request starts exactly `ms` later: the
+ * search button is not loading 1 ms before, and is at `ms`.
+ */
+async function expectSentAfter(m: Mounted, ms: number, typing: () => void) {
+  const clock = fakeClock();
+  try {
+    typing();
+    clock.tick(ms - 1);
+    await settle();
+    expect(m.button.hasAttribute('data-loading')).to.equal(false);
+    clock.tick(1);
+    await settle();
+    expect(m.button.hasAttribute('data-loading')).to.equal(true);
+  } finally {
+    clock.restore();
+  }
+}
+
 /** Waits until the search button has finished loading. */
 async function untilIdle(m: Mounted) {
   await waitUntil(() => !m.button.hasAttribute('data-loading'), 'still loading', { timeout: 4000 });
@@ -302,19 +321,10 @@ describe('<shop-live-search>', function () {
       const m = await mount();
       m.input.focus();
       await demoShop.fault({ delayMs: 300, times: 1 }); // keeps the request in flight while we look
-      const clock = fakeClock();
-      try {
+      await expectSentAfter(m, 300, () => {
         type(m.input, 'hoo');
         type(m.input, 'hood'); // typing within the delay restarts it: one request
-        clock.tick(299);
-        await settle();
-        expect(m.button.hasAttribute('data-loading')).to.equal(false);
-        clock.tick(1);
-        await settle();
-        expect(m.button.hasAttribute('data-loading')).to.equal(true);
-      } finally {
-        clock.restore();
-      }
+      });
       await untilShown(m);
       expect(await demoShop.queries()).to.deep.equal(['hood']);
     });
@@ -324,18 +334,7 @@ describe('<shop-live-search>', function () {
       const m = await mount(html`<shop-live-search delay="500">${THEME_FORM}</shop-live-search>`);
       m.input.focus();
       await demoShop.fault({ delayMs: 300, times: 1 });
-      const clock = fakeClock();
-      try {
-        type(m.input, 'hoo');
-        clock.tick(499);
-        await settle();
-        expect(m.button.hasAttribute('data-loading')).to.equal(false);
-        clock.tick(1);
-        await settle();
-        expect(m.button.hasAttribute('data-loading')).to.equal(true);
-      } finally {
-        clock.restore();
-      }
+      await expectSentAfter(m, 500, () => type(m.input, 'hoo'));
       await untilIdle(m);
     });
 

@@ -1,20 +1,11 @@
 import { expect } from '@open-wc/testing';
+import { EXAMPLE_PAGES } from '../helpers/examples.ts';
 
 /**
  * Issue 2 §7: the example pages are served with the strict CSP and hold nothing it would block.
  * The CSP test (csp.test.ts) proves the latter in the browsers; this one reads the markup, so a
  * broken page names the offending line even in an engine that reports less.
  */
-
-const PAGES = [
-  '/examples/index.html',
-  '/examples/shop-mini-cart.html',
-  '/examples/shop-live-search.html',
-  '/examples/join-chat.html',
-  '/examples/shop-order-attribution.html',
-  '/examples/tracking.html',
-  '/examples/storefront.html',
-];
 
 async function load(path: string): Promise<{ res: Response; doc: Document }> {
   const res = await fetch(path, { cache: 'no-store' });
@@ -48,7 +39,7 @@ describe('example pages', () => {
     expect(found).to.deep.equal(['inline <script>', 'style attribute on <p>']);
   });
 
-  for (const path of PAGES) {
+  for (const path of EXAMPLE_PAGES) {
     describe(path, () => {
       it('is served with status 200 and the strict CSP', async () => {
         const { res } = await load(path);
