@@ -35,6 +35,11 @@ export interface ElementDefinition<S extends z.ZodType> {
   styles: string;
   /** Individual attributes that set settings keys, e.g. `{ open: { key: 'open', type: 'boolean' } }`. */
   attributes?: Record<string, AttributeSpec>;
+  /**
+   * Attributes holding a JSON settings object of their own, e.g. Joinchat's `data-settings`.
+   * Read like the `settings` property (above the `settings` attribute and the child script).
+   */
+  jsonAttributes?: readonly string[];
   /** Participates in forms through ElementInternals. */
   formAssociated?: boolean;
 }
@@ -78,6 +83,15 @@ export interface ShopElementCallbacks {
  */
 export interface ShopElementConstructor<T> {
   new (): ShopElement<T> & ShopFormControl & ShopElementCallbacks;
+  /** The element's tag, written once in its definition. */
+  readonly tag: string;
+  /**
+   * Registers the class under `tag` (default: its own) in `registry` (default: the page's), once;
+   * a tag already taken is left as it is. Returns the class registered under that tag.
+   */
+  define(tag?: string, registry?: CustomElementRegistry): CustomElementConstructor;
+  /** The settings schema (for the conformance suite, docs and host apps). */
+  readonly settingsSchema: z.ZodType<T>;
   readonly formAssociated: boolean;
   readonly observedAttributes: string[];
   readonly prototype: ShopElement<T> & ShopFormControl & ShopElementCallbacks;
@@ -196,7 +210,7 @@ class ElementErrorBoundary extends Component<BoundaryProps, { failed: boolean }>
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     this.props.host.setAttribute('data-shop-error', '');
     console.error(
-      `<${this.props.tag}> failed to render and shows its fallback content.`,
+      `<${this.props.tag}>: failed to render and shows its fallback content.`,
       error,
       info.componentStack,
     );
@@ -219,7 +233,14 @@ export function defineElement<S extends z.ZodType>(
   definition: ElementDefinition<S>,
 ): ShopElementConstructor<z.infer<S>> {
   type T = z.infer<S>;
-  const { tag, settings: schema, styles, attributes = {}, formAssociated = false } = definition;
+  const {
+    tag,
+    settings: schema,
+    styles,
+    attributes = {},
+    jsonAttributes = [],
+    formAssociated = false,
+  } = definition;
   const attributeNames = Object.keys(attributes);
 
   function Root({ container }: { container?: ShadowRoot }) {
@@ -239,8 +260,14 @@ export function defineElement<S extends z.ZodType>(
 
   class ShopElementClass extends Base implements ShopElement<T> {
     static formAssociated = formAssociated;
+    static readonly tag = tag;
+    static readonly settingsSchema = schema as unknown as z.ZodType<T>;
     static get observedAttributes() {
-      return ['settings', ...attributeNames];
+      return ['settings', ...jsonAttributes, ...attributeNames];
+    }
+    static define(name: string = tag, registry: CustomElementRegistry = customElements) {
+      if (!registry.get(name)) registry.define(name, this);
+      return registry.get(name)!;
     }
 
     [HOST_STATE]: HostState<T>;
@@ -294,6 +321,7 @@ export function defineElement<S extends z.ZodType>(
         'settings script',
       );
       readJson(this.getAttribute('settings'), 'settings attribute');
+      for (const name of jsonAttributes) readJson(this.getAttribute(name), `${name} attribute`);
       if (this.#propertySettings) Object.assign(merged, this.#propertySettings);
       for (const name of attributeNames) {
         const value = attributeValue(attributes[name], this.getAttribute(name));

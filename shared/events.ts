@@ -27,6 +27,16 @@ export interface ShopEventMap {
   'shop-search-submitted': { query: string; category: string };
   /** The shopper chose a live-search suggestion. */
   'shop-search-selected': { query: string; category: string; id: number; value: string; url: string };
+  /** A live-search request failed (network, time-out, a malformed answer); the box keeps working. */
+  'shop-search-failed': { query: string; category: string; message: string };
+  /** The current product's variant changed (`$product`): WooCommerce's variation script, our swatches, or a reset. */
+  'shop-variant-changed': {
+    productId: string;
+    variationId: string;
+    sku: string;
+    attributes: Record<string, string>;
+    source: 'page' | 'swatches' | 'reset';
+  };
   /** Consent for statistics or marketing changed. */
   'shop-consent-changed': { statistics: ConsentState; marketing: ConsentState };
   /** The chatbox of `<join-chat>` opened. */
@@ -76,6 +86,8 @@ declare global {
     'shop-cart-button-updated': ShopEvent<'shop-cart-button-updated'>;
     'shop-search-submitted': ShopEvent<'shop-search-submitted'>;
     'shop-search-selected': ShopEvent<'shop-search-selected'>;
+    'shop-search-failed': ShopEvent<'shop-search-failed'>;
+    'shop-variant-changed': ShopEvent<'shop-variant-changed'>;
     'shop-consent-changed': ShopEvent<'shop-consent-changed'>;
     'join-chat-opened': ShopEvent<'join-chat-opened'>;
     'join-chat-link-opened': ShopEvent<'join-chat-link-opened'>;

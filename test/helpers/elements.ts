@@ -44,3 +44,43 @@ export async function resizeViewport(size: { width: number; height: number }): P
   if (webkit) await executeServerCommand('webdriver-set-viewport', size);
   else await setViewport(size);
 }
+
+/** Resolves after `count` animation frames (frames are never faked by sinon's clock). */
+export async function frames(count = 1): Promise<void> {
+  for (let i = 0; i < count; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+}
+
+/**
+ * Frames until the given roots (shadow roots, or any node) stop changing for `stillFrames`
+ * frames in a row, at most `maxFrames`: React commits on its own schedule, and a fixed count of
+ * frames was not always enough in WebKit on a busy machine. Keeps a fake clock still.
+ */
+export async function untilQuiet(
+  roots: Iterable<Node | null | undefined>,
+  { stillFrames = 2, maxFrames = 60 } = {},
+): Promise<void> {
+  let changed = true;
+  const observer = new MutationObserver(() => {
+    changed = true;
+  });
+  for (const root of roots) {
+    if (root)
+      observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  }
+  try {
+    let still = 0;
+    for (let i = 0; i < maxFrames && still < stillFrames; i++) {
+      changed = false;
+      await frames(1);
+      still = changed ? 0 : still + 1;
+    }
+  } finally {
+    observer.disconnect();
+  }
+}
+
+/** Lets the page run work it would wrongly start (a request, a re-render): `ms` of real time, then a commit. */
+export async function idle(ms = 150): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  await settle();
+}

@@ -269,7 +269,7 @@ describe('defineElement', () => {
       const brokenEl = host.firstElementChild!;
       expect(brokenEl.hasAttribute('data-shop-error')).to.equal(true);
       expect((brokenEl.querySelector('a') as HTMLElement).offsetHeight).to.be.greaterThan(0);
-      expect(errors.some((e) => e.includes(`<${broken}> failed to render`))).to.equal(true);
+      expect(errors.some((e) => e.includes(`<${broken}>: failed to render`))).to.equal(true);
       await shadowQuery(host.lastElementChild!, 'button');
     });
   });

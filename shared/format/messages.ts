@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * Visible strings (DESIGN §8): every element keeps them under one settings key, `messages`,
+ * built with {@link messagesSchema}; placeholders are `{name}`; plurals come from
+ * `Intl.PluralRules` in the language of the nearest `lang` attribute.
+ */
+
+/** Fills `{name}` placeholders in a configured text; unknown placeholders stay as written. */
+export function fill(text: string, values: Readonly<Record<string, string | number>>): string {
+  return text.replace(/\{(\w+)\}/g, (match, key: string) =>
+    Object.hasOwn(values, key) ? String(values[key]) : match,
+  );
+}
+
+/**
+ * The language of the nearest `lang` attribute above `node`, crossing shadow roots to their
+ * hosts; undefined when none is set (then `Intl` uses the browser's language).
+ */
+export function languageOf(node: Node | null | undefined): string | undefined {
+  let current: Node | null | undefined = node;
+  while (current) {
+    if (current instanceof Element) {
+      const lang = current.closest('[lang]')?.getAttribute('lang');
+      if (lang) return lang;
+      const root = current.getRootNode();
+      current = root instanceof ShadowRoot ? root.host : null;
+    } else {
+      current = current.parentNode ?? (current instanceof ShadowRoot ? current.host : null);
+    }
+  }
+  return undefined;
+}
+
+/** `Intl.PluralRules` for `lang`, falling back to the browser's language for an invalid tag. */
+function pluralRules(lang: string | undefined): Intl.PluralRules {
+  try {
+    return new Intl.PluralRules(lang);
+  } catch {
+    return new Intl.PluralRules();
+  }
+}
+
+/** Plural forms of one message; `other` is required, the rest fall back to it. */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+/** Picks the plural form for `count` in `lang` and fills `{count}` (and any other `values`). */
+export function plural(
+  lang: string | undefined,
+  count: number,
+  forms: PluralForms,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  const rule = pluralRules(lang).select(count);
+  const text = forms[rule] ?? forms.other;
+  return fill(text, { count, ...values });
+}
+
+/**
+ * The `messages` settings key of an element: one string field per entry of `defaults`, each
+ * defaulted, the whole object defaulted (`schema.parse({})` fills every text).
+ */
+export function messagesSchema<const T extends Record<string, string>>(defaults: T) {
+  const shape = Object.fromEntries(
+    Object.entries(defaults).map(([key, text]) => [key, z.string().default(text)]),
+  ) as { [K in keyof T]: z.ZodDefault<z.ZodString> };
+  // Every field is defaulted, so `{}` is a valid input; zod's generic input type cannot see that.
+  return z.object(shape).prefault({} as never);
+}
