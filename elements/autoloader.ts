@@ -51,7 +51,7 @@ export interface Autoloader {
 }
 
 async function installAddToCartButtons(): Promise<void> {
-  const { installAddToCartButtons } = await import('../shared/shop/add-to-cart-buttons.ts');
+  const { installAddToCartButtons } = await import('../shared/page/add-to-cart-buttons.ts');
   installAddToCartButtons();
 }
 

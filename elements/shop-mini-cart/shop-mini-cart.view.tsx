@@ -6,7 +6,7 @@ import type { ElementViewProps } from '../../shared/define-element.tsx';
 import { on } from '../../shared/events.ts';
 import { raiseToMin, stepQuantity } from '../../shared/quantity.ts';
 import { SanitizedHtml } from '../../shared/sanitized-html.tsx';
-import { installAddToCartButtons } from '../../shared/shop/add-to-cart-buttons.ts';
+import { installAddToCartButtons } from '../../shared/page/add-to-cart-buttons.ts';
 import { removeCartItem, setCartItemQuantity } from '../../shared/shop/cart.ts';
 import { $cart, type CartLine } from '../../shared/stores/cart.ts';
 import { fill, type MiniCartSettings } from './shop-mini-cart.settings.ts';

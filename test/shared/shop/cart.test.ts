@@ -3,7 +3,7 @@ import jQuery from 'jquery';
 import sinon from 'sinon';
 import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
 import { raiseToMin, stepQuantity } from '../../../shared/quantity.ts';
-import { installAddToCartButtons } from '../../../shared/shop/add-to-cart-buttons.ts';
+import { installAddToCartButtons } from '../../../shared/page/add-to-cart-buttons.ts';
 import {
   applyFragmentsToPage,
   DAY_MS,

@@ -2,7 +2,7 @@ import { announce } from '../a11y/announce.ts';
 import { emit } from '../events.ts';
 import { jqueryWrap, triggerJQuery } from '../jquery-bridge.ts';
 import { $pageConfig } from '../stores/page-config.ts';
-import { addToCart, startCart } from './cart.ts';
+import { addToCart, startCart } from '../shop/cart.ts';
 
 /**
  * Ajax add-to-cart for the page's own buttons (`.ajax_add_to_cart` with `data-product_id`),
