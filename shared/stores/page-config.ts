@@ -1,5 +1,6 @@
 import '../zod-config.ts';
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
+import type { MoneyFormat } from '../format/money.ts';
 import { z } from 'zod';
 
 /**
@@ -171,3 +172,15 @@ export function reloadPageConfig(doc: Document = document): PageConfig {
 export function setPageConfig(partial: Partial<PageConfig>): void {
   $pageConfig.set({ ...$pageConfig.get(), ...partial });
 }
+
+/**
+ * The shop's money format (spec §9 Product page and cart), derived once from the page config's
+ * currency, for every price the library formats itself (option-form totals, sticky bars).
+ */
+export const $moneyFormat = computed($pageConfig, ({ currency }): MoneyFormat => ({
+  decimals: currency.decimals,
+  decimalSeparator: currency.decimal_separator,
+  thousandSeparator: currency.thousand_separator,
+  currencySymbol: currency.symbol,
+  position: currency.position,
+}));
