@@ -11,6 +11,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
 import { nodeEnvPlugin } from './.ci/wtr-node-env.mjs';
 import { reactEsmPlugin } from './.ci/wtr-react-esm.mjs';
+import { sourceFilesPlugin } from './.ci/wtr-source-files.mjs';
 import { summaryFileReporter } from './.ci/wtr-summary.mjs';
 import { webdriverViewportPlugin, webkitGtkLauncher } from './.ci/wtr-webkitgtk.mjs';
 import { shopMiddleware } from './examples/server/koa.mjs';
@@ -43,6 +44,7 @@ const launchers = {
 /** Plugins shared by the test and benchmark configs. */
 export const plugins = [
   webdriverViewportPlugin(),
+  sourceFilesPlugin(),
   reactEsmPlugin(),
   nodeEnvPlugin(),
   esbuildPlugin({

@@ -1,3 +1,4 @@
+import { logWarning } from '../../shared/log.ts';
 import { $attribution, type AttributionState, startAttribution } from '../../shared/tracking/attribution.ts';
 
 /**
@@ -11,9 +12,28 @@ import { $attribution, type AttributionState, startAttribution } from '../../sha
  * A second element in the same form stamps nothing, so each field is submitted once.
  *
  * @tagname shop-order-attribution
+ * @summary The hidden order attribution inputs of a checkout or register form.
  * @attr {string} prefix - Overrides the input name prefix (default: the `wc_order_attribution` params, `wc_order_attribution_`).
  */
 export class ShopOrderAttributionElement extends HTMLElement {
+  /** The element's tag, written once. */
+  static readonly tag = 'shop-order-attribution';
+
+  /**
+   * Registers the class under `tag` (default: its own) in `registry` (default: the page's), once;
+   * a tag already taken is left as it is. Returns the class registered under that tag. `this`,
+   * not the class name: a subclass registers itself (the conformance suite's late upgrade).
+   */
+  static define(
+    // biome-ignore lint/complexity/noThisInStatic: a subclass passes its own tag
+    tag: string = this.tag,
+    registry: CustomElementRegistry = customElements,
+  ): CustomElementConstructor {
+    // biome-ignore lint/complexity/noThisInStatic: a subclass registers itself
+    if (!registry.get(tag)) registry.define(tag, this);
+    return registry.get(tag)!;
+  }
+
   #unsubscribe: (() => void) | undefined;
   #fields: string[] = [];
   #prefix = '';
@@ -32,9 +52,7 @@ export class ShopOrderAttributionElement extends HTMLElement {
     this.replaceChildren();
     const form = this.closest('form');
     const twin = form
-      ? [...form.querySelectorAll('shop-order-attribution')].find(
-          (el) => el !== this && el.childElementCount > 0,
-        )
+      ? [...form.querySelectorAll(this.localName)].find((el) => el !== this && el.childElementCount > 0)
       : undefined;
     if (!twin) {
       const inputs = document.createDocumentFragment();
@@ -61,16 +79,15 @@ export class ShopOrderAttributionElement extends HTMLElement {
       const input = this.querySelector<HTMLInputElement>(`input[name="${CSS.escape(this.#prefix + field)}"]`);
       if (input) input.value = state.values[field] ?? '';
       else
-        console.warn(
-          `storefront elements: order attribution field "${field}" not found; the <shop-order-attribution> element was manipulated.`,
+        logWarning(
+          this.localName,
+          `order attribution field "${field}" not found; the element was manipulated (spec §8).`,
         );
     }
   }
 }
 
-if (!customElements.get('shop-order-attribution')) {
-  customElements.define('shop-order-attribution', ShopOrderAttributionElement);
-}
+ShopOrderAttributionElement.define();
 
 declare global {
   interface HTMLElementTagNameMap {

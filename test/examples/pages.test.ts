@@ -1,11 +1,15 @@
 import { expect } from '@open-wc/testing';
-import { EXAMPLE_PAGES } from '../helpers/examples.ts';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { examplePages } from '../helpers/examples.ts';
 
 /**
  * Issue 2 §7: the example pages are served with the strict CSP and hold nothing it would block.
  * The CSP test (csp.test.ts) proves the latter in the browsers; this one reads the markup, so a
  * broken page names the offending line even in an engine that reports less.
  */
+
+const PAGES = await examplePages();
+const FAVICON = '/examples/favicon.svg';
 
 async function load(path: string): Promise<{ res: Response; doc: Document }> {
   const res = await fetch(path, { cache: 'no-store' });
@@ -39,7 +43,7 @@ describe('example pages', () => {
     expect(found).to.deep.equal(['inline <script>', 'style attribute on <p>']);
   });
 
-  for (const path of EXAMPLE_PAGES) {
+  for (const path of PAGES.all) {
     describe(path, () => {
       it('is served with status 200 and the strict CSP', async () => {
         const { res } = await load(path);
@@ -54,8 +58,30 @@ describe('example pages', () => {
         const { doc } = await load(path);
         expect(inlineCode(doc)).to.deep.equal([]);
       });
+
+      it('links the examples favicon (no /favicon.ico 404 in the console)', async () => {
+        const { doc } = await load(path);
+        expect(doc.querySelector('head link[rel="icon"]')?.getAttribute('href')).to.equal(FAVICON);
+      });
     });
   }
+
+  it('every page in examples/ is linked from index.html (except the CSP control page)', async () => {
+    const files = (await executeServerCommand('source-files', { dir: 'examples' })) as string[];
+    const pages = files
+      .filter((f) => f.endsWith('.html') && f !== 'index.html' && f !== '__csp-control.html')
+      .map((f) => `/examples/${f}`);
+    expect(pages.length).to.be.at.least(6);
+    expect(PAGES.linked).to.include.members(pages);
+  });
+
+  it('the favicon is served as SVG', async () => {
+    const res = await fetch(FAVICON, { cache: 'no-store' });
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('content-type')).to.contain('image/svg+xml');
+    const svg = new DOMParser().parseFromString(await res.text(), 'image/svg+xml');
+    expect(svg.documentElement.localName).to.equal('svg');
+  });
 
   it('the mini-cart and storefront pages carry the demo server’s page config', async () => {
     // The server renders pageConfigJson() into every shop page; the examples must hold the same.

@@ -1,8 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import sinon from 'sinon';
-import '../../elements/shop-order-attribution/shop-order-attribution.ts';
-import { setConsent } from '../../shared/stores/consent.ts';
-import { type AttributionController, startAttribution } from '../../shared/tracking/attribution.ts';
+import { ShopOrderAttributionElement } from '../../../elements/shop-order-attribution/shop-order-attribution.ts';
+import { setConsent } from '../../../shared/stores/consent.ts';
+import { type AttributionController, startAttribution } from '../../../shared/tracking/attribution.ts';
+import { uniqueTag } from '../../helpers/elements.ts';
 
 function clearCookies(): void {
   for (const part of document.cookie.split(';')) {
@@ -52,6 +53,28 @@ describe('shop-order-attribution', () => {
         html`<form><shop-order-attribution></shop-order-attribution><shop-order-attribution></shop-order-attribution></form>`,
       );
       expect(form.querySelectorAll('input')).to.have.length(16);
+    });
+
+    it('is registered under its static tag; define() leaves a taken tag alone', () => {
+      expect(ShopOrderAttributionElement.tag).to.equal('shop-order-attribution');
+      expect(customElements.get('shop-order-attribution') === ShopOrderAttributionElement).to.equal(true);
+      const taken = ShopOrderAttributionElement.define(ShopOrderAttributionElement.tag);
+      expect(taken === ShopOrderAttributionElement).to.equal(true);
+    });
+
+    it('under another tag (a subclass), a twin is still found by that tag', async () => {
+      const tag = uniqueTag('order-attribution');
+      class Renamed extends ShopOrderAttributionElement {}
+      expect(Renamed.define(tag) === Renamed).to.equal(true);
+      const form = document.createElement('form');
+      form.innerHTML = `<${tag}></${tag}><${tag}></${tag}>`;
+      document.body.append(form);
+      try {
+        expect(form.querySelectorAll('input')).to.have.length(16);
+        expect(form.querySelectorAll(tag)[1].childElementCount).to.equal(0);
+      } finally {
+        form.remove();
+      }
     });
   });
 
