@@ -1,0 +1,107 @@
+/**
+ * The option-form engine behind a nanostores store, for the `<shop-option-form>` view: `$state`
+ * holds the projected form state and changes (notifying subscribers) only when an update changed
+ * something. Prices use the page's one money format, `$moneyFormat` (spec §9), unless the caller
+ * passes one; a `money` object in the form's own config overrides it field by field.
+ * Not exported from index.ts, which stays free of stores and the DOM.
+ */
+import { atom, type ReadableAtom } from 'nanostores';
+import type { MoneyFormat } from '../../../shared/format/money.ts';
+import { $moneyFormat } from '../../../shared/stores/page-config.ts';
+import { createFormEngine, type EngineOptions, type FormState } from './engine.ts';
+import type { SchemaIssue } from './schema.ts';
+import type { Change, FieldState, UpdateResult } from './types.ts';
+
+/** Options of createFormStore. */
+export interface FormStoreOptions extends EngineOptions {
+  /** The money format; defaults to the page's `$moneyFormat`. */
+  moneyFormat?: MoneyFormat;
+}
+
+/** An option form as a store: read `$state`, send changes with `update`. */
+export interface FormStore {
+  /** The whole form state; a new object only after a change that changed something. */
+  readonly $state: ReadableAtom<FormState>;
+  /** Problems found in the definition, product and config (the engine's `report`). */
+  readonly report: readonly SchemaIssue[];
+  /** The state of one field. */
+  field(id: string): FieldState | undefined;
+  /** Applies a change, publishes the new state when something changed, returns what changed. */
+  update(change: Change): UpdateResult;
+  /** Re-evaluates every node and publishes the result when something changed. */
+  recomputeAll(): UpdateResult;
+  /** The name/value pairs to post with the add-to-cart form. */
+  formData(): Array<[string, string]>;
+  /** Stops publishing: later changes are ignored and subscribers hear nothing more. */
+  destroy(): void;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function defined(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * The config with its `money` built on `format`: the config's own money settings win field by
+ * field. Input that is not an object is passed on untouched, so the engine reports it.
+ */
+export function withMoneyFormat(config: unknown, format: MoneyFormat): unknown {
+  if (config !== undefined && config !== null && !isRecord(config)) return config;
+  const base = config ?? {};
+  if (base.money !== undefined && !isRecord(base.money)) return base;
+  return { ...base, money: { ...defined({ ...format }), ...defined(base.money ?? {}) } };
+}
+
+function unchanged(r: UpdateResult): boolean {
+  return !r.fields.length && !r.sections.length && !r.summaryChanged && !r.structureChanged;
+}
+
+/** Builds the engine from raw input (never throws) and wraps it in a store. */
+export function createFormStore(
+  definition: unknown,
+  product: unknown,
+  config: unknown,
+  options: FormStoreOptions = {},
+): FormStore {
+  const { moneyFormat, ...engineOptions } = options;
+  const engine = createFormEngine(
+    definition,
+    product,
+    withMoneyFormat(config, moneyFormat ?? $moneyFormat.get()),
+    engineOptions,
+  );
+  const $state = atom<FormState>(engine.state());
+  let destroyed = false;
+
+  const idle = (): UpdateResult => {
+    const { summary, errors } = $state.get();
+    return {
+      fields: [],
+      sections: [],
+      summary,
+      summaryChanged: false,
+      errors,
+      structureChanged: false,
+      valid: errors.length === 0,
+    };
+  };
+  const publish = (result: UpdateResult): UpdateResult => {
+    if (!unchanged(result)) $state.set(engine.state());
+    return result;
+  };
+
+  return {
+    $state,
+    report: engine.report,
+    field: (id) => engine.field(id),
+    update: (change) => (destroyed ? idle() : publish(engine.update(change))),
+    recomputeAll: () => (destroyed ? idle() : publish(engine.recomputeAll())),
+    formData: () => engine.formData(),
+    destroy() {
+      destroyed = true;
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { expect } from '@open-wc/testing';
+import type { FormState } from '../../../elements/shop-option-form/engine/index.ts';
+import { createFormStore, withMoneyFormat } from '../../../elements/shop-option-form/engine/store.ts';
+import { $pageConfig, setPageConfig } from '../../../shared/stores/page-config.ts';
+import { oneSection } from './helpers.ts';
+
+const now = () => new Date(2024, 2, 15, 12, 0, 0);
+const priced = { type: 'number', elementId: 'n', enablePrice: true, pricingType: 'multiply', price: 1000 };
+const form = oneSection([priced, { type: 'text', elementId: 't' }]);
+const product = { product_price: 234.5, quantity: 1 };
+
+const euro = {
+  code: 'EUR',
+  symbol: '€',
+  decimals: 2,
+  decimal_separator: ',',
+  thousand_separator: '.',
+  position: 'right_space' as const,
+};
+
+describe('shop-option-form engine store', () => {
+  const original = $pageConfig.get();
+  afterEach(() => $pageConfig.set(original));
+
+  describe('state', () => {
+    it('$state holds the projected form state from the start', () => {
+      const store = createFormStore(form, product, {}, { now });
+      const state = store.$state.get();
+      expect(state.fields.map((f) => f.elementId)).to.deep.equal(['n', 't']);
+      expect(state.summary.total).to.equal(234.5);
+      expect(state.errors).to.deep.equal([]);
+      expect(store.field('t')!.value).to.equal('');
+    });
+
+    it('subscribers see each update that changes something', () => {
+      const store = createFormStore(form, product, {}, { now });
+      const seen: FormState[] = [];
+      const stop = store.$state.listen((s) => seen.push(s));
+      const result = store.update({ type: 'value', id: 'n', value: '2' });
+      expect(result.fields.map((f) => f.elementId)).to.deep.equal(['n']);
+      expect(seen).to.have.length(1);
+      expect(seen[0].fields[0].value).to.equal('2');
+      expect(seen[0].fields[0].price).to.equal(2000);
+      expect(seen[0].summary.total).to.equal(2234.5);
+      store.update({ type: 'value', id: 't', value: 'Hello' });
+      expect(seen).to.have.length(2);
+      expect(seen[1].fields[1].value).to.equal('Hello');
+      // The field that did not change keeps its object, so views can skip it.
+      expect(seen[1].fields[0] === seen[0].fields[0]).to.equal(true);
+      stop();
+    });
+
+    it('an update that changes nothing does not notify', () => {
+      const store = createFormStore(form, product, {}, { now });
+      let calls = 0;
+      const stop = store.$state.listen(() => calls++);
+      store.update({ type: 'blur', id: 'no-such-field' });
+      store.recomputeAll();
+      expect(calls).to.equal(0);
+      stop();
+    });
+
+    it('passes formData and report through from the engine', () => {
+      const store = createFormStore(form, product, {}, { now });
+      store.update({ type: 'value', id: 't', value: 'Hi' });
+      expect(store.formData()).to.deep.equal([['t', 'Hi']]);
+      const bad = createFormStore(
+        oneSection([
+          { type: 'number', elementId: 'a', enablePrice: true, pricingType: 'custom', price: '1 +' },
+        ]),
+        product,
+        {},
+      );
+      expect(bad.report.some((r) => r.elementId === 'a' && r.setting === 'price')).to.equal(true);
+    });
+  });
+
+  describe('destroy', () => {
+    it('stops updates: subscribers hear nothing and the state stays', () => {
+      const store = createFormStore(form, product, {}, { now });
+      let calls = 0;
+      const stop = store.$state.listen(() => calls++);
+      store.update({ type: 'value', id: 'n', value: '1' });
+      expect(calls).to.equal(1);
+      const before = store.$state.get();
+      store.destroy();
+      const result = store.update({ type: 'value', id: 'n', value: '5' });
+      store.recomputeAll();
+      expect(calls).to.equal(1);
+      expect(store.$state.get() === before).to.equal(true);
+      expect(result.fields).to.deep.equal([]);
+      expect(result.summary.total).to.equal(1234.5);
+      stop();
+    });
+  });
+
+  describe('money format', () => {
+    it('comes from $moneyFormat when neither the option nor the config gives one', () => {
+      setPageConfig({ currency: euro });
+      const store = createFormStore(form, product, {}, { now });
+      store.update({ type: 'value', id: 'n', value: '1' });
+      const state = store.$state.get();
+      expect(state.summary.formatted.total).to.equal('1.234,50\u00a0€');
+      expect(state.fields[0].viewPrice).to.equal('1.000,00\u00a0€');
+      expect(state.sections[0].viewPrice).to.equal('1.000,00\u00a0€');
+    });
+
+    it('follows $moneyFormat decimals for rounding too', () => {
+      setPageConfig({ currency: { ...euro, decimals: 0 } });
+      const store = createFormStore(form, product, {}, { now });
+      expect(store.$state.get().summary.formatted.total).to.equal('235\u00a0€');
+    });
+
+    it('the moneyFormat option replaces $moneyFormat', () => {
+      setPageConfig({ currency: euro });
+      const store = createFormStore(form, product, undefined, {
+        now,
+        moneyFormat: { currencySymbol: '£', position: 'left', decimalSeparator: '.', thousandSeparator: ',' },
+      });
+      expect(store.$state.get().summary.formatted.total).to.equal('£234.50');
+    });
+
+    it("the config's own money settings win field by field", () => {
+      setPageConfig({ currency: euro });
+      const store = createFormStore(
+        form,
+        product,
+        { money: { currencySymbol: 'EUR', hideZero: true } },
+        { now },
+      );
+      expect(store.$state.get().summary.formatted.total).to.equal('234,50\u00a0EUR');
+      expect(store.$state.get().summary.formatted.fee).to.equal('');
+    });
+
+    it('leaves config that is not an object to the engine, which reports it', () => {
+      expect(withMoneyFormat('nonsense', { currencySymbol: '€' })).to.equal('nonsense');
+      expect(withMoneyFormat({ money: 5 }, { currencySymbol: '€' })).to.deep.equal({ money: 5 });
+      expect(withMoneyFormat(null, { currencySymbol: '€', decimals: undefined })).to.deep.equal({
+        money: { currencySymbol: '€' },
+      });
+      const store = createFormStore(form, product, 'nonsense', { now });
+      expect(store.report.some((r) => r.elementId === 'config')).to.equal(true);
+    });
+  });
+});
