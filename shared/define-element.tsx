@@ -266,6 +266,8 @@ export function defineElement<S extends z.ZodType>(
       return ['settings', ...jsonAttributes, ...attributeNames];
     }
     static define(name: string = tag, registry: CustomElementRegistry = customElements) {
+      // `this`, not the base class: `ShopMiniCartElement.define()` registers the subclass.
+      // biome-ignore lint/complexity/noThisInStatic: the subclass that calls define() is the one to register
       if (!registry.get(name)) registry.define(name, this);
       return registry.get(name)!;
     }

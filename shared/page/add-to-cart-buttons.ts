@@ -1,8 +1,9 @@
 import { announce } from '../a11y/announce.ts';
 import { emit } from '../events.ts';
 import { jqueryWrap, triggerJQuery } from '../jquery-bridge.ts';
+import { addToCart } from '../shop/cart.ts';
+import { $cart } from '../stores/cart.ts';
 import { $pageConfig } from '../stores/page-config.ts';
-import { addToCart, startCart } from '../shop/cart.ts';
 
 /**
  * Ajax add-to-cart for the page's own buttons (`.ajax_add_to_cart` with `data-product_id`),
@@ -79,19 +80,23 @@ function onClick(event: MouseEvent) {
 
 let installed = false;
 /**
- * Starts handling add-to-cart buttons page-wide (idempotent); also starts the cart. On a
- * WordPress page where WooCommerce's own add-to-cart.js runs (jQuery plus its params global),
- * that script keeps the buttons and our store follows its jQuery events instead, so a click
- * never adds twice.
+ * Page behaviour (DESIGN §1 `shared/page/`): handles add-to-cart buttons page-wide, once,
+ * started by the autoloader or an element's entry, never by a view. It reads `$cart` while
+ * installed, which starts the cart (its `onMount`), as cart-fragments.js runs on every
+ * WooCommerce page. On a WordPress page where WooCommerce's own add-to-cart.js runs (jQuery
+ * plus its params global), that script keeps the buttons and our store follows its jQuery events
+ * instead, so a click never adds twice. Returns the uninstall function.
  */
 export function installAddToCartButtons({ force = false } = {}): () => void {
-  startCart();
   const w = window as unknown as { jQuery?: unknown; wc_add_to_cart_params?: unknown };
-  if (installed || (!force && w.jQuery && w.wc_add_to_cart_params)) return () => {};
+  if (installed) return () => {};
   installed = true;
-  document.addEventListener('click', onClick);
+  const stopReading = $cart.listen(() => {});
+  const handling = force || !(w.jQuery && w.wc_add_to_cart_params);
+  if (handling) document.addEventListener('click', onClick);
   return () => {
     installed = false;
+    stopReading();
     document.removeEventListener('click', onClick);
   };
 }

@@ -1,36 +1,36 @@
-import { map } from 'nanostores';
-import { sanitizeHtml } from '../sanitize.ts';
+import { map, onMount, onNotify } from 'nanostores';
+import { cookies } from '../cookies.ts';
+import { type CartUpdateSource, emit } from '../events.ts';
+import { onJQuery, triggerJQuery } from '../jquery-bridge.ts';
+import { logError } from '../log.ts';
+import { sanitizeToFragment } from '../sanitize.ts';
+import { shop } from '../shop/adapter.ts';
+import type { CartLine, CartLink, CartSnapshot } from '../shop/cart-types.ts';
+import { ShopError } from '../shop/request.ts';
+import { local, session } from '../storage.ts';
+import { $pageConfig } from './page-config.ts';
 
-/** One line of the mini-cart, read from WooCommerce's mini-cart fragment (spec §3 Cart item). */
-export interface CartLine {
-  key: string;
-  productId: string;
-  sku: string;
-  name: string;
-  url: string;
-  image: { src: string; srcset: string; alt: string } | null;
-  quantity: number;
-  /** Sanitised price HTML of one unit. */
-  priceHtml: string;
-  /** The remove link's href: followed when the ajax remove fails (spec §8). */
-  removeHref: string;
-  /** The line's quantity input limits (spec §5 Quantity inputs: min default 0, step default 1). */
-  limits: { min: number; max: number | null; step: number };
-}
+export type { CartLine, CartLink, CartSnapshot };
 
-export interface CartState {
-  /** `cart_hash` from the shop ('' for an empty or unknown cart). */
-  hash: string;
-  /** selector -> HTML, as the shop sent them. */
+/**
+ * `$cart` (DESIGN §4): the cart as every element shows it, kept the way WooCommerce's
+ * cart-fragments.js keeps it (spec §2 Cart and checkout, §7, §8).
+ *
+ * nanostores' habits: the cart starts with `onMount`, for whichever element or page behaviour
+ * reads it first (stored fragments when fresh, else one refresh; cross-tab, back/forward-cache
+ * and jQuery listeners; the 24-hour refresh), and stops when nobody reads it. What follows a new
+ * cart (persisting it, replacing the page's fragments, `shop-cart-updated`, the jQuery mirror)
+ * reacts to the store changing, through `onNotify`, not inside the actions that change it.
+ * Tests reset it with nanostores' `cleanStores($cart)`.
+ */
+
+export interface CartState extends Omit<CartSnapshot, 'pageParts'> {
+  /** The shop's page parts (WooCommerce: selector -> HTML) as the shop sent them. */
   fragments: Record<string, string>;
-  lines: CartLine[];
-  count: number;
-  /** Sanitised subtotal HTML. */
-  subtotalHtml: string;
-  /** View cart / checkout links from the fragment. */
-  links: { href: string; text: string; checkout: boolean }[];
   /** True once the contents are known (from storage or the shop). */
   known: boolean;
+  /** What brought the current contents. */
+  source: CartUpdateSource | null;
   /** Cart item keys with a request in flight (those rows are blocked, spec §4 Mini-cart). */
   pending: string[];
   /** True while an add or refresh is running. */
@@ -47,77 +47,177 @@ export const EMPTY_CART: CartState = {
   subtotalHtml: '',
   links: [],
   known: false,
+  source: null,
   pending: [],
   busy: false,
   error: '',
 };
 
-/** `$cart`: the cart as every element shows it (DESIGN §4). */
+/**
+ * `$cart`: the cart as every element shows it. The library's own code reads it with `.value`:
+ * nanostores' `get()` on a store nobody listens to mounts it for a moment, which would start
+ * the cart (a refresh request) and stop it again a second later.
+ */
 export const $cart = map<CartState>({ ...EMPTY_CART });
 
-/** WooCommerce's mini-cart fragment key. */
-export const MINI_CART_SELECTOR = 'div.widget_shopping_cart_content';
+/** spec §7: fragments are refreshed every 24 hours and the stored cart expires after 24 hours. */
+export const DAY_MS = 86_400_000;
+const CREATED_KEY = 'wc_cart_created';
 
-const num = (value: string | null | undefined, fallback: number) => {
-  const n = Number.parseFloat(value ?? '');
-  return Number.isFinite(n) ? n : fallback;
-};
+/** Takes a new cart from the shop into the store; the reactions below do the rest. */
+export function setCart(cart: CartSnapshot, source: CartUpdateSource): void {
+  const { pageParts, ...rest } = cart;
+  $cart.set({ ...$cart.value!, ...rest, fragments: pageParts, source, known: true, error: '' });
+}
+
+/** Records a failed cart request: the store's error and `shop-cart-error` (spec §8). */
+export function cartFailed(endpoint: string, error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  $cart.setKey('error', message);
+  emit(document, 'shop-cart-error', { endpoint, message });
+}
 
 /**
- * Reads the lines, subtotal and links out of WooCommerce's mini-cart fragment. Parsing happens
- * in an inert document (DOMParser runs no scripts and loads nothing).
+ * Replaces the page parts named by the fragments' selectors with the sanitised HTML, as
+ * WooCommerce does with `$(key).replaceWith(value)`.
  */
-export function parseMiniCart(
-  html: string | undefined,
-): Pick<CartState, 'lines' | 'count' | 'subtotalHtml' | 'links'> {
-  if (!html) return { lines: [], count: 0, subtotalHtml: '', links: [] };
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  const lines: CartLine[] = [];
-  for (const li of doc.querySelectorAll('li.mini_cart_item, li.woocommerce-mini-cart-item')) {
-    const remove = li.querySelector<HTMLAnchorElement>('a.remove, .remove_from_cart_button');
-    const key = remove?.dataset.cart_item_key ?? '';
-    if (!key) continue;
-    const link = [...li.querySelectorAll<HTMLAnchorElement>('a')].find(
-      (a) => a !== remove && a.getAttribute('href'),
-    );
-    const img = li.querySelector('img');
-    const qtyInput = li.querySelector<HTMLInputElement>('input.qty, input[name$="[qty]"]');
-    const quantityText = li.querySelector('.quantity')?.textContent ?? '';
-    const quantity = qtyInput ? num(qtyInput.value, 1) : num(quantityText.split('×')[0], 1);
-    const amount = li.querySelector('.quantity .amount, .quantity .woocommerce-Price-amount');
-    const nameNode = link?.cloneNode(true) as HTMLElement | undefined;
-    for (const img of nameNode?.querySelectorAll('img') ?? []) img.remove();
-    lines.push({
-      key,
-      productId: remove?.dataset.product_id ?? '',
-      sku: remove?.dataset.product_sku ?? '',
-      name: (nameNode?.textContent ?? '').replace(/\s+/g, ' ').trim(),
-      url: link?.getAttribute('href') ?? '',
-      image: img
-        ? { src: img.getAttribute('src') ?? '', srcset: img.getAttribute('srcset') ?? '', alt: img.alt }
-        : null,
-      quantity,
-      priceHtml: amount ? sanitizeHtml(amount.outerHTML) : '',
-      removeHref: remove?.getAttribute('href') ?? '',
-      limits: {
-        min: num(qtyInput?.getAttribute('min'), 0),
-        max: qtyInput?.getAttribute('max') ? num(qtyInput.getAttribute('max'), 0) || null : null,
-        step: num(qtyInput?.getAttribute('step'), 1) || 1,
-      },
-    });
+export function applyFragmentsToPage(fragments: Record<string, string>, root: ParentNode = document): void {
+  for (const [selector, html] of Object.entries(fragments)) {
+    let targets: Element[];
+    try {
+      targets = [...root.querySelectorAll(selector)];
+    } catch {
+      logError(null, `cart fragment selector "${selector}" is not a valid CSS selector; skipped.`);
+      continue;
+    }
+    for (const target of targets) target.replaceWith(sanitizeToFragment(html));
   }
-  const total = doc.querySelector('.woocommerce-mini-cart__total .amount, .total .amount');
-  const links = [
-    ...doc.querySelectorAll<HTMLAnchorElement>('.woocommerce-mini-cart__buttons a, .buttons a'),
-  ].map((a) => ({
-    href: a.getAttribute('href') ?? '',
-    text: (a.textContent ?? '').trim(),
-    checkout: a.classList.contains('checkout'),
-  }));
-  return {
-    lines,
-    count: lines.reduce((sum, line) => sum + line.quantity, 0),
-    subtotalHtml: total ? sanitizeHtml(total.outerHTML) : '',
-    links,
+}
+
+const storageKeys = () => {
+  const { fragmentName, cartHashKey } = $pageConfig.get();
+  return { fragmentName, cartHashKey };
+};
+
+/** Stores fragments and hash where WooCommerce keeps them (session + local storage). */
+function persist(fragments: Record<string, string>, hash: string) {
+  const { fragmentName, cartHashKey } = storageKeys();
+  session.set(fragmentName, JSON.stringify(fragments));
+  local.set(cartHashKey, hash);
+  session.set(cartHashKey, hash);
+  if (hash) session.set(CREATED_KEY, String(Date.now()));
+}
+
+// Reactions to a new cart (not to busy/pending/error changes): persist, fragments, events.
+let reactedTo: Record<string, string> | undefined;
+onNotify($cart, () => {
+  const cart = $cart.value!;
+  if (!cart.known || cart.source === null || cart.fragments === reactedTo) return;
+  reactedTo = cart.fragments;
+  const source = cart.source;
+  if (source !== 'loaded') persist(cart.fragments, cart.hash);
+  applyFragmentsToPage(cart.fragments);
+  emit(document, 'shop-cart-updated', { cartHash: cart.hash, count: cart.count, source });
+  triggerJQuery(source === 'loaded' ? 'wc_fragments_loaded' : 'wc_fragments_refreshed');
+});
+
+let refreshController: AbortController | undefined;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let mounted = false;
+
+function scheduleRefresh(delay: number) {
+  clearTimeout(refreshTimer);
+  if (mounted) refreshTimer = setTimeout(() => void refreshCart(), delay);
+}
+
+/** Asks the shop for the cart (spec §7 Refresh fragments); on error an event only (spec §8). */
+export async function refreshCart(): Promise<void> {
+  refreshController?.abort();
+  const controller = new AbortController();
+  refreshController = controller;
+  $cart.setKey('busy', true);
+  try {
+    setCart(await shop().refreshCart(controller.signal), 'refreshed');
+  } catch (error) {
+    if (error instanceof ShopError && error.kind === 'aborted') return;
+    cartFailed('get_refreshed_fragments', error);
+    triggerJQuery('wc_fragments_ajax_error');
+  } finally {
+    if (refreshController === controller) {
+      refreshController = undefined;
+      $cart.setKey('busy', false);
+    }
+  }
+  scheduleRefresh(DAY_MS);
+}
+
+/** Whether the shopper has a cart at all (WooCommerce's cookies or a stored hash). */
+export function hasCart(): boolean {
+  const { cartHashKey } = storageKeys();
+  return Boolean(
+    cookies.get('woocommerce_items_in_cart') ||
+      cookies.get('woocommerce_cart_hash') ||
+      session.get(cartHashKey),
+  );
+}
+
+/** The stored page parts, or null when absent or unreadable. */
+function storedParts(): unknown {
+  try {
+    return JSON.parse(session.get(storageKeys().fragmentName) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts the cart, like cart-fragments.js: stored fragments are used when they are fresh and
+ * match the cart cookie, else they are fetched. Beyond WooCommerce: a shopper with no cart (no
+ * cookie, nothing stored) causes no request at all.
+ */
+function start(): () => void {
+  mounted = true;
+  const { cartHashKey } = storageKeys();
+  const cookieHash = cookies.get('woocommerce_cart_hash') ?? '';
+  const storedHash = session.get(cartHashKey) ?? '';
+  const created = Number(session.get(CREATED_KEY) ?? 0);
+  const expired = storedHash !== '' && (!created || created + DAY_MS < Date.now());
+  const stored =
+    !expired && storedHash === cookieHash ? shop().cartFromPageParts(storedParts(), storedHash) : null;
+  if (!hasCart()) {
+    $cart.set({ ...$cart.value!, known: true });
+  } else if (stored) {
+    setCart(stored, 'loaded');
+    scheduleRefresh(created ? Math.max(0, created + DAY_MS - Date.now()) : DAY_MS);
+  } else {
+    void refreshCart();
+  }
+
+  // Another tab changed the cart (spec: refreshed when another tab changes it).
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === cartHashKey && event.newValue !== session.get(cartHashKey)) void refreshCart();
+  };
+  // Back/forward cache: the page may show an old cart.
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) void refreshCart();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener('pageshow', onPageShow);
+  // Theirs reach our store: other scripts adding/removing through WooCommerce's jQuery events.
+  const offChanges = onJQuery('added_to_cart removed_from_cart', (_name, args) => {
+    const cart = shop().cartFromPageParts(args[0], String(args[1] ?? ''));
+    if (cart) setCart(cart, 'external');
+  });
+  const offRefresh = onJQuery('wc_fragment_refresh', () => void refreshCart());
+  return () => {
+    mounted = false;
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener('pageshow', onPageShow);
+    offChanges();
+    offRefresh();
+    clearTimeout(refreshTimer);
+    refreshController?.abort();
   };
 }
+
+onMount($cart, start);

@@ -1,7 +1,7 @@
 import '../zod-config.ts';
 import { atom, computed } from 'nanostores';
-import type { MoneyFormat } from '../format/money.ts';
 import { z } from 'zod';
+import type { MoneyFormat } from '../format/money.ts';
 
 /**
  * `$pageConfig`: shop URLs and switches, read once from WooCommerce's page globals
@@ -177,10 +177,13 @@ export function setPageConfig(partial: Partial<PageConfig>): void {
  * The shop's money format (spec §9 Product page and cart), derived once from the page config's
  * currency, for every price the library formats itself (option-form totals, sticky bars).
  */
-export const $moneyFormat = computed($pageConfig, ({ currency }): MoneyFormat => ({
-  decimals: currency.decimals,
-  decimalSeparator: currency.decimal_separator,
-  thousandSeparator: currency.thousand_separator,
-  currencySymbol: currency.symbol,
-  position: currency.position,
-}));
+export const $moneyFormat = computed(
+  $pageConfig,
+  ({ currency }): MoneyFormat => ({
+    decimals: currency.decimals,
+    decimalSeparator: currency.decimal_separator,
+    thousandSeparator: currency.thousand_separator,
+    currencySymbol: currency.symbol,
+    position: currency.position,
+  }),
+);

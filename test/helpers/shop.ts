@@ -1,6 +1,9 @@
 /** Helpers over the demo shop's test API (examples/server), scoped to this browser's session cookie. */
-import { navigation, resetCartForTest } from '../../shared/shop/cart.ts';
+import { cleanStores } from 'nanostores';
+import { navigation } from '../../shared/navigation.ts';
+import { $cart, EMPTY_CART } from '../../shared/stores/cart.ts';
 import { reloadPageConfig } from '../../shared/stores/page-config.ts';
+import { $product, EMPTY_PRODUCT } from '../../shared/stores/product.ts';
 
 export interface Fault {
   endpoint: string;
@@ -54,6 +57,21 @@ export async function addDirect(
   return res.json();
 }
 
+/**
+ * Stops the cart and the product store with nanostores' `cleanStores` (their `onMount` cleanups
+ * run: listeners removed, timers cleared, requests aborted) and empties them.
+ */
+export function resetStores(): void {
+  cleanStores($cart, $product);
+  $cart.set({ ...EMPTY_CART });
+  $product.set({ ...EMPTY_PRODUCT });
+}
+
+/** Reads `$cart` until the returned function is called: starts the cart as an element would. */
+export function readCart(): () => void {
+  return $cart.listen(() => {});
+}
+
 /** Clears what the cart module keeps in storage and WooCommerce's cart cookies. */
 export function clearCartTraces(): void {
   for (const storage of [sessionStorage, localStorage]) {
@@ -73,7 +91,7 @@ export function useCleanCart(): string[] {
   const navigated: string[] = [];
   const realAssign = navigation.assign;
   beforeEach(async () => {
-    resetCartForTest();
+    resetStores();
     clearCartTraces();
     reloadPageConfig();
     await resetShop();
@@ -85,7 +103,7 @@ export function useCleanCart(): string[] {
   afterEach(async () => {
     navigation.assign = realAssign;
     await clearFaults();
-    resetCartForTest();
+    resetStores();
     clearCartTraces();
   });
   return navigated;

@@ -2,18 +2,20 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import jQuery from 'jquery';
 import sinon from 'sinon';
 import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
-import { raiseToMin, stepQuantity } from '../../../shared/quantity.ts';
 import { installAddToCartButtons } from '../../../shared/page/add-to-cart-buttons.ts';
-import {
-  applyFragmentsToPage,
-  DAY_MS,
-  refreshCart,
-  resetCartForTest,
-  startCart,
-} from '../../../shared/shop/cart.ts';
-import { $cart, parseMiniCart } from '../../../shared/stores/cart.ts';
+import { raiseToMin, stepQuantity } from '../../../shared/quantity.ts';
+import { parseMiniCart } from '../../../shared/shop/woocommerce/fragments.ts';
+import { $cart, applyFragmentsToPage, DAY_MS, refreshCart } from '../../../shared/stores/cart.ts';
 import { reloadPageConfig, setPageConfig } from '../../../shared/stores/page-config.ts';
-import { addDirect, injectFault, resetShop, shopLog, useCleanCart } from '../../helpers/shop.ts';
+import {
+  addDirect,
+  injectFault,
+  readCart,
+  resetShop,
+  resetStores,
+  shopLog,
+  useCleanCart,
+} from '../../helpers/shop.ts';
 
 async function productButton(id: number, extra = '') {
   const host = await fixture<HTMLElement>(html`<div class="product"></div>`);
@@ -64,6 +66,27 @@ describe('cart', () => {
       await waitUntil(async () => (await shopLog('add_to_cart')).length === 2, 'second add not sent');
       await waitUntil(() => $cart.get().count === 2);
       expect(button.parentElement!.querySelectorAll('.added_to_cart').length).to.equal(1);
+    });
+
+    it('sends a click only after 50 quiet ms, each click within them starting the wait again', async () => {
+      const button = await productButton(104);
+      const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        button.click();
+        clock.tick(49);
+        expect(button.classList.contains('loading'), 'sent before 50 ms').to.equal(false);
+        button.click(); // within the debounce: the wait starts again (spec §9 click debounce 50 ms)
+        clock.tick(49);
+        expect(button.classList.contains('loading'), 'the second click did not restart the wait').to.equal(
+          false,
+        );
+        clock.tick(1);
+        expect(button.classList.contains('loading'), 'not sent 50 ms after the last click').to.equal(true);
+      } finally {
+        clock.restore();
+      }
+      await waitUntil(() => button.classList.contains('added'));
+      expect((await shopLog('add_to_cart')).length).to.equal(1);
     });
 
     it('collapses clicks within 50 ms into one request', async () => {
@@ -186,8 +209,8 @@ describe('cart', () => {
     });
 
     it('sends no fragment request at all when the shopper has no cart', async () => {
-      resetCartForTest();
-      startCart();
+      resetStores();
+      readCart();
       await new Promise((r) => setTimeout(r, 100));
       expect(await shopLog('get_refreshed_fragments')).to.have.length(0);
       expect($cart.get().known).to.equal(true);
@@ -197,13 +220,13 @@ describe('cart', () => {
     it('uses fresh stored fragments matching the cart cookie without a request', async () => {
       await addDirect(101);
       await refreshCart();
-      resetCartForTest();
+      resetStores();
       await resetShop(); // clears the log only for the assertion; cookie + storage stay
       await addDirect(101); // keep the server cart (and cookie) in step with storage
       await refreshCart();
-      resetCartForTest();
+      resetStores();
       const before = (await shopLog('get_refreshed_fragments')).length;
-      startCart();
+      readCart();
       await new Promise((r) => setTimeout(r, 100));
       expect((await shopLog('get_refreshed_fragments')).length).to.equal(before);
       expect($cart.get().lines.length).to.equal(1);
@@ -212,30 +235,30 @@ describe('cart', () => {
     it('refreshes when the stored cart is older than 24 hours', async () => {
       await addDirect(101);
       await refreshCart();
-      resetCartForTest();
+      resetStores();
       sessionStorage.setItem('wc_cart_created', String(Date.now() - DAY_MS - 1000));
       const before = (await shopLog('get_refreshed_fragments')).length;
-      startCart();
+      readCart();
       await waitUntil(async () => (await shopLog('get_refreshed_fragments')).length === before + 1);
     });
 
     it('refreshes when the cart cookie no longer matches the stored hash', async () => {
       await addDirect(101);
       await refreshCart();
-      resetCartForTest();
+      resetStores();
       await addDirect(104); // another tab or server-side change: new cookie hash
       const before = (await shopLog('get_refreshed_fragments')).length;
-      startCart();
+      readCart();
       await waitUntil(async () => (await shopLog('get_refreshed_fragments')).length === before + 1);
       await waitUntil(() => $cart.get().lines.length === 2);
     });
 
     it('refreshes every 24 hours', async () => {
       await addDirect(101);
-      resetCartForTest();
+      resetStores();
       const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
       try {
-        startCart();
+        readCart();
         await waitUntil(() => $cart.get().lines.length === 1);
         const before = (await shopLog('get_refreshed_fragments')).length;
         // (the clock also advances with real time, hence the 1 s margin)
@@ -250,7 +273,7 @@ describe('cart', () => {
 
     it('refreshes when another tab changes the cart hash and when shown from the back/forward cache', async () => {
       await addDirect(101);
-      startCart();
+      readCart();
       await refreshCart();
       const count = async () => (await shopLog('get_refreshed_fragments')).length;
       const before = await count();
@@ -302,8 +325,8 @@ describe('cart', () => {
 
     it("lets WooCommerce's jQuery events from other scripts reach the store", async () => {
       (window as { jQuery?: unknown }).jQuery = jQuery;
-      resetCartForTest();
-      startCart();
+      resetStores();
+      readCart();
       const response = await addDirect(131);
       jQuery(document.body).trigger('added_to_cart', [response.fragments, response.cart_hash, null]);
       expect($cart.get().lines.map((l) => l.productId)).to.deep.equal(['131']);

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { z } from 'zod';
-import { wooCommerceClassic } from '../../../shared/shop/adapter.ts';
 import { createQueue, ShopError, shopRequest } from '../../../shared/shop/request.ts';
+import { wooCommerceClassic } from '../../../shared/shop/woocommerce/classic.ts';
 import { setPageConfig } from '../../../shared/stores/page-config.ts';
 import { clearFaults, injectFault, resetShop, shopLog } from '../../helpers/shop.ts';
 

@@ -1,0 +1,43 @@
+/**
+ * The neutral cart every shop adapter returns (DESIGN §5): lines, subtotal, count and a hash.
+ * What a shop needs beyond that to keep its own page in step (WooCommerce's fragments) travels in
+ * `pageParts`, which only the page applies and only that shop's adapter writes.
+ */
+
+/** One cart line (spec §3 Cart item). URLs are already checked: http(s) or dropped (''). */
+export interface CartLine {
+  key: string;
+  productId: string;
+  sku: string;
+  name: string;
+  /** The product page, '' when the shop sent none or an unsafe one. */
+  url: string;
+  image: { src: string; srcset: string; alt: string } | null;
+  quantity: number;
+  /** Sanitised price HTML of one unit. */
+  priceHtml: string;
+  /** Followed when the ajax remove fails (spec §8); '' when unsafe or absent. */
+  removeHref: string;
+  /** The line's quantity limits (spec §5 Quantity inputs: min default 0, step default 1). */
+  limits: { min: number; max: number | null; step: number };
+}
+
+/** A view-cart or checkout link. */
+export interface CartLink {
+  href: string;
+  text: string;
+  checkout: boolean;
+}
+
+/** The cart as a shop adapter hands it over. */
+export interface CartSnapshot {
+  /** The shop's cart hash ('' for an empty or unknown cart). */
+  hash: string;
+  lines: CartLine[];
+  count: number;
+  /** Sanitised subtotal HTML. */
+  subtotalHtml: string;
+  links: CartLink[];
+  /** Page parts to replace (selector -> HTML) and keep, for the shop's own scripts. */
+  pageParts: Record<string, string>;
+}

@@ -1,0 +1,90 @@
+import { sanitizeHtml } from '../../sanitize.ts';
+import { safeUrl } from '../../url.ts';
+import type { CartLine, CartSnapshot } from '../cart-types.ts';
+
+/**
+ * WooCommerce's cart fragments (spec §3 Cart fragments) read into the neutral cart. Only the
+ * WooCommerce adapter knows this markup; parsing happens in an inert document (DOMParser runs
+ * no scripts and loads nothing), and every URL taken from it must pass `safeUrl`.
+ */
+
+/** WooCommerce's mini-cart fragment key. */
+export const MINI_CART_SELECTOR = 'div.widget_shopping_cart_content';
+
+const num = (value: string | null | undefined, fallback: number) => {
+  const n = Number.parseFloat(value ?? '');
+  return Number.isFinite(n) ? n : fallback;
+};
+const url = (value: string | null | undefined) => safeUrl(value) ?? '';
+
+/** Reads the lines, subtotal and links out of WooCommerce's mini-cart fragment HTML. */
+export function parseMiniCart(html: string | undefined): Omit<CartSnapshot, 'hash' | 'pageParts'> {
+  if (!html) return { lines: [], count: 0, subtotalHtml: '', links: [] };
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const lines: CartLine[] = [];
+  for (const li of doc.querySelectorAll('li.mini_cart_item, li.woocommerce-mini-cart-item')) {
+    const remove = li.querySelector<HTMLAnchorElement>('a.remove, .remove_from_cart_button');
+    const key = remove?.dataset.cart_item_key ?? '';
+    if (!key) continue;
+    const link = [...li.querySelectorAll<HTMLAnchorElement>('a')].find(
+      (a) => a !== remove && a.getAttribute('href'),
+    );
+    const img = li.querySelector('img');
+    const qtyInput = li.querySelector<HTMLInputElement>('input.qty, input[name$="[qty]"]');
+    const quantityText = li.querySelector('.quantity')?.textContent ?? '';
+    const quantity = qtyInput ? num(qtyInput.value, 1) : num(quantityText.split('×')[0], 1);
+    const amount = li.querySelector('.quantity .amount, .quantity .woocommerce-Price-amount');
+    const nameNode = link?.cloneNode(true) as HTMLElement | undefined;
+    for (const img of nameNode?.querySelectorAll('img') ?? []) img.remove();
+    const imageSrc = url(img?.getAttribute('src'));
+    lines.push({
+      key,
+      productId: remove?.dataset.product_id ?? '',
+      sku: remove?.dataset.product_sku ?? '',
+      name: (nameNode?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      url: url(link?.getAttribute('href')),
+      // A srcset is a list of URLs: kept only when every candidate passes.
+      image:
+        img && imageSrc
+          ? { src: imageSrc, srcset: safeSrcset(img.getAttribute('srcset')), alt: img.alt }
+          : null,
+      quantity,
+      priceHtml: amount ? sanitizeHtml(amount.outerHTML) : '',
+      removeHref: url(remove?.getAttribute('href')),
+      limits: {
+        min: num(qtyInput?.getAttribute('min'), 0),
+        max: qtyInput?.getAttribute('max') ? num(qtyInput.getAttribute('max'), 0) || null : null,
+        step: num(qtyInput?.getAttribute('step'), 1) || 1,
+      },
+    });
+  }
+  const total = doc.querySelector('.woocommerce-mini-cart__total .amount, .total .amount');
+  const links = [...doc.querySelectorAll<HTMLAnchorElement>('.woocommerce-mini-cart__buttons a, .buttons a')]
+    .map((a) => ({
+      href: url(a.getAttribute('href')),
+      text: (a.textContent ?? '').trim(),
+      checkout: a.classList.contains('checkout'),
+    }))
+    .filter((link) => link.href !== '');
+  return {
+    lines,
+    count: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotalHtml: total ? sanitizeHtml(total.outerHTML) : '',
+    links,
+  };
+}
+
+/** A `srcset` whose every candidate URL is http(s); '' otherwise. */
+function safeSrcset(srcset: string | null): string {
+  if (!srcset) return '';
+  const candidates = srcset
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  return candidates.every((c) => safeUrl(c.split(/\s+/)[0]) !== null) ? srcset : '';
+}
+
+/** The neutral cart for WooCommerce fragments and hash (from a response, storage or a jQuery event). */
+export function cartFromFragments(fragments: Record<string, string>, hash: string): CartSnapshot {
+  return { ...parseMiniCart(fragments[MINI_CART_SELECTOR]), hash, pageParts: fragments };
+}
