@@ -1,6 +1,7 @@
 import '../zod-config.ts';
 import { atom } from 'nanostores';
 import { type ConsentState, emit } from '../events.ts';
+import { shopConfigJson } from './page-data.ts';
 
 /**
  * `$consent`: the shopper's consent for statistics and marketing (DESIGN §4 stores), each
@@ -104,15 +105,8 @@ const api: ShopConsentApi = {
 };
 
 function readConfigConsent(doc: Document): ConsentUpdate | undefined {
-  const script = doc.querySelector('script#shop-config[type="application/json"]');
-  if (!script?.textContent) return undefined;
-  try {
-    const json = JSON.parse(script.textContent) as { shop_consent?: unknown };
-    const value = json?.shop_consent;
-    return value && typeof value === 'object' ? (value as ConsentUpdate) : undefined;
-  } catch {
-    return undefined; // page-config reports invalid JSON already
-  }
+  const value = shopConfigJson(doc).shop_consent;
+  return value && typeof value === 'object' ? (value as ConsentUpdate) : undefined;
 }
 
 function readWpConsent(win: Window): ConsentUpdate | undefined {

@@ -2,6 +2,7 @@ import '../zod-config.ts';
 import { atom, computed } from 'nanostores';
 import { z } from 'zod';
 import type { MoneyFormat } from '../format/money.ts';
+import { readPageData } from './page-data.ts';
 
 /**
  * `$pageConfig`: shop URLs and switches, read once from WooCommerce's page globals
@@ -124,21 +125,8 @@ const GLOBALS = [
 
 /** Reads the page's configuration (globals first, then the JSON config script). Never throws. */
 export function readPageConfig(doc: Document = document): PageConfig {
-  let json: Record<string, unknown> = {};
-  const script = doc.querySelector('script#shop-config[type="application/json"]');
-  if (script?.textContent) {
-    try {
-      json = JSON.parse(script.textContent);
-    } catch (error) {
-      console.error(
-        'storefront elements: <script id="shop-config"> is not valid JSON; using defaults.',
-        error,
-      );
-    }
-  }
-  const win = (doc.defaultView ?? window) as unknown as Record<string, unknown>;
   const merged: Record<string, unknown> = {};
-  for (const name of GLOBALS) merged[name] = win[name] ?? json[name];
+  for (const name of GLOBALS) merged[name] = readPageData(name, doc);
   const raw = rawConfig.parse(merged);
   const a = raw.wc_add_to_cart_params ?? {};
   const f = raw.wc_cart_fragments_params ?? {};

@@ -1,6 +1,7 @@
 import { on } from '../events.ts';
 import { local } from '../storage.ts';
 import { $consent } from '../stores/consent.ts';
+import { readPageData } from '../stores/page-data.ts';
 import { getTracker } from './consent-mode.ts';
 
 /**
@@ -242,15 +243,8 @@ export interface Analytics {
 
 /** Reads the integration's configuration from the page. */
 export function readAnalyticsConfig(doc: Document = document): Ga4wConfig | undefined {
-  const win = doc.defaultView ?? window;
-  if (win.ga4w && typeof win.ga4w === 'object') return win.ga4w;
-  const script = doc.querySelector('script#shop-config[type="application/json"]');
-  try {
-    const json = script?.textContent ? JSON.parse(script.textContent) : undefined;
-    return json?.ga4w && typeof json.ga4w === 'object' ? json.ga4w : undefined;
-  } catch {
-    return undefined;
-  }
+  const config = readPageData('ga4w', doc);
+  return config && typeof config === 'object' ? (config as Ga4wConfig) : undefined;
 }
 
 export const MISSING_CONFIG_WARNING =

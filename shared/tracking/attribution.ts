@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { z } from 'zod';
 import { $consent, type Consent } from '../stores/consent.ts';
+import { readPageData } from '../stores/page-data.ts';
 import {
   commitMemory,
   createCookieStore,
@@ -119,15 +120,7 @@ declare global {
 
 /** Reads `window.wc_order_attribution`, else the same object under that name in `<script id="shop-config">`. */
 export function readAttributionParams(doc: Document = document): AttributionParams {
-  let raw: unknown = (doc.defaultView ?? window).wc_order_attribution;
-  if (!raw) {
-    const script = doc.querySelector('script#shop-config[type="application/json"]');
-    try {
-      raw = script?.textContent ? JSON.parse(script.textContent)?.wc_order_attribution : undefined;
-    } catch {
-      raw = undefined; // page-config reports invalid JSON
-    }
-  }
+  const raw = readPageData('wc_order_attribution', doc) || undefined;
   const parsed = namespaceSchema.catch({}).parse(raw ?? {});
   const params = Object.fromEntries(Object.entries(parsed.params ?? {}).filter(([, v]) => v !== undefined));
   return { ...DEFAULT_PARAMS, ...params, fields: parsed.fields ?? { ...DEFAULT_FIELDS } };

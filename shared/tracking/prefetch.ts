@@ -1,4 +1,5 @@
 import { $pageConfig } from '../stores/page-config.ts';
+import { shopConfigJson } from '../stores/page-data.ts';
 
 /**
  * Link prefetch (spec §2 Link prefetch, §9 Search and prefetch), in the manner of instant.page:
@@ -119,14 +120,8 @@ export interface PrefetchController {
 }
 
 function readConfigOptions(doc: Document): PrefetchOptions {
-  const script = doc.querySelector('script#shop-config[type="application/json"]');
-  try {
-    const json = script?.textContent ? JSON.parse(script.textContent) : undefined;
-    const options = json?.shop_prefetch;
-    return options && typeof options === 'object' ? (options as PrefetchOptions) : {};
-  } catch {
-    return {};
-  }
+  const options = shopConfigJson(doc).shop_prefetch;
+  return options && typeof options === 'object' ? (options as PrefetchOptions) : {};
 }
 
 let running: PrefetchController | null = null;
