@@ -1,3 +1,5 @@
+import { logError } from './log.ts';
+
 /**
  * Mirrors our cart events as WooCommerce's jQuery events on `document.body` and lets theirs
  * reach our stores (DESIGN §6), so themes and plugins written for WooCommerce keep working.
@@ -21,7 +23,7 @@ export function triggerJQuery(name: string, args: unknown[] = []): void {
   try {
     $(document.body).trigger(name, args);
   } catch (error) {
-    console.error(`storefront elements: a jQuery '${name}' handler threw`, error);
+    logError(null, `a jQuery '${name}' handler threw`, error);
   } finally {
     mirroring -= 1;
   }

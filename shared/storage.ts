@@ -1,3 +1,4 @@
+import { logWarning } from './log.ts';
 /**
  * Web storage that never throws (DESIGN §9): private modes, disabled storage and full quotas
  * fall back to an in-memory map for the rest of the page's life, so callers need no try/catch.
@@ -26,7 +27,7 @@ function createSafeStorage(pick: () => Storage): SafeStorage {
     return real;
   };
   const fallBack = (error: unknown) => {
-    if (real) console.warn('storefront elements: web storage failed, keeping data in memory', error);
+    if (real) logWarning(null, 'web storage failed, keeping data in memory', error);
     real = null;
   };
   return {

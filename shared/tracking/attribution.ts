@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { z } from 'zod';
+import { logError, logWarning } from '../log.ts';
 import { $consent, type Consent } from '../stores/consent.ts';
 import { readPageData } from '../stores/page-data.ts';
 import {
@@ -182,7 +183,7 @@ function setBlockData(win: Window, values: Record<string, string | null>): void 
       | undefined;
     store?.__internalSetExtensionData?.('woocommerce/order-attribution', values, true);
   } catch (error) {
-    console.warn('storefront elements: could not set order attribution on the checkout block.', error);
+    logWarning(null, 'could not set order attribution on the checkout block.', error);
   }
 }
 
@@ -233,7 +234,7 @@ export function startAttribution(options: StartAttributionOptions = {}): Attribu
     try {
       return runSourcebuster(store, env, resolved);
     } catch (error) {
-      console.error('storefront elements: order attribution failed; no attribution for this page.', error);
+      logError(null, 'order attribution failed; no attribution for this page.', error);
       return null;
     }
   }

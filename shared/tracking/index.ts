@@ -1,4 +1,5 @@
 import '../zod-config.ts';
+import { logError } from '../log.ts';
 import '../stores/consent.ts';
 import { startAnalytics } from './analytics.ts';
 import { startAttribution } from './attribution.ts';
@@ -26,7 +27,7 @@ export function startTracking(): void {
     try {
       start();
     } catch (error) {
-      console.error(`storefront elements: ${name} could not start.`, error);
+      logError(null, `${name} could not start.`, error);
     }
   }
 }
