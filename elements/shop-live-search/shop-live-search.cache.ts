@@ -76,6 +76,16 @@ export class SearchCache<T> {
     this.#badQueries.clear();
   }
 
+  /** True when answers are remembered. */
+  get cache(): boolean {
+    return this.#cache;
+  }
+
+  /** True when queries extending a bad query are skipped. */
+  get preventBadQueries(): boolean {
+    return this.#preventBadQueries;
+  }
+
   /** Number of URLs remembered. */
   get size(): number {
     return this.#answers.size;

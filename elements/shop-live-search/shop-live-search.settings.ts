@@ -1,26 +1,25 @@
 import { z } from 'zod';
+import { messagesSchema } from '../../shared/format/messages.ts';
 
 /** English defaults for every visible or announced string (DESIGN §8: all overridable). */
-const messages = z
-  .object({
-    /** Label of the search field when the theme's form has none. */
-    label: z.string().default('Search for:'),
-    /** Placeholder when the theme's field has none. */
-    placeholder: z.string().default('Search products…'),
-    /** Label of the category dropdown when the theme's form has none. */
-    category: z.string().default('Category'),
-    /** Text of the search button when the theme's form has none. */
-    button: z.string().default('Search'),
-    /** Accessible name of the suggestion list. */
-    listbox: z.string().default('Product suggestions'),
-    /** Announced when exactly one suggestion is shown. */
-    resultsOne: z.string().default('1 product found. Use the up and down arrow keys to browse.'),
-    /** Announced when several suggestions are shown; `{count}` is replaced. */
-    resultsOther: z.string().default('{count} products found. Use the up and down arrow keys to browse.'),
-    /** Announced (never shown, spec §8) when the shop found nothing and sent no text of its own. */
-    noResults: z.string().default('No products found.'),
-  })
-  .prefault({});
+const messages = messagesSchema({
+  /** Label of the search field when the theme's form has none. */
+  label: 'Search for:',
+  /** Placeholder when the theme's field has none. */
+  placeholder: 'Search products…',
+  /** Label of the category dropdown when the theme's form has none. */
+  category: 'Category',
+  /** Text of the search button when the theme's form has none. */
+  button: 'Search',
+  /** Accessible name of the suggestion list. */
+  listbox: 'Product suggestions',
+  /** Announced when exactly one suggestion is shown (plural form `one`). */
+  resultsOne: '1 product found. Use the up and down arrow keys to browse.',
+  /** Announced when several suggestions are shown (plural form `other`); `{count}` is replaced. */
+  resultsOther: '{count} products found. Use the up and down arrow keys to browse.',
+  /** Announced (never shown, spec §8) when the shop found nothing and sent no text of its own. */
+  noResults: 'No products found.',
+});
 
 /** Settings of `<shop-live-search>` (spec §4, §5, §9 Live search). */
 export const liveSearchSettings = z.object({

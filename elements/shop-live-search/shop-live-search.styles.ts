@@ -1,16 +1,16 @@
 /**
- * Styles of `<shop-live-search>` (adopted into its shadow root). Knobs are short custom
- * properties on :host (documented with @cssproperty); page tokens `--shop-*` are the fallbacks.
+ * Styles of `<shop-live-search>` (adopted into its shadow root, after the base styles). Shared
+ * knobs (`--accent`, `--on-accent`, `--surface`, `--border-color`, `--radius`, `--z-index`) arrive
+ * resolved as `--_*` from the base styles; the element's own knobs are declared once below.
  * spec §9: the list is at most 300 px high and sits above other content (z-index 9999).
  */
 export const styles = /* css */ `
 :host {
   display: block;
   position: relative;
-  --_border: var(--border-color, var(--shop-color-border, #c8c8c8));
-  --_radius: var(--radius, var(--shop-radius, 4px));
-  --_background: var(--background, var(--shop-color-surface, #fff));
-  --_active: var(--active-background, color-mix(in srgb, var(--shop-color-accent, #446084) 12%, var(--_background)));
+  --_z-index: var(--z-index, 9999);
+  --_max-height: var(--max-height, 300px);
+  --_active: var(--active-background, color-mix(in srgb, var(--_accent) 12%, var(--_surface)));
   --_image: var(--image-size, 40px);
 }
 .form {
@@ -28,9 +28,9 @@ export const styles = /* css */ `
   font: inherit;
   color: inherit;
   min-height: 2.5rem;
-  border: 1px solid var(--_border);
+  border: 1px solid var(--_border-color);
   border-radius: var(--_radius);
-  background: var(--_background);
+  background: var(--_surface);
 }
 .input {
   inline-size: 100%;
@@ -46,8 +46,8 @@ export const styles = /* css */ `
   gap: 0.4rem;
   padding: 0.4rem 0.9rem;
   cursor: pointer;
-  background: var(--button-background, var(--shop-color-accent, #446084));
-  color: var(--button-color, var(--shop-color-accent-text, #fff));
+  background: var(--_accent);
+  color: var(--_on-accent);
   border-color: transparent;
 }
 .button[data-loading] { cursor: progress; }
@@ -68,17 +68,17 @@ export const styles = /* css */ `
   min-inline-size: 100%;
   inline-size: max-content; /* names on one line while they fit */
   max-inline-size: min(32rem, 100vw);
-  max-block-size: var(--max-height, 300px);
+  max-block-size: var(--_max-height);
   overflow-y: auto;
   overscroll-behavior: contain;
-  z-index: var(--z-index, 9999);
+  z-index: var(--_z-index);
   margin: 0;
   padding: 0.25rem 0;
   list-style: none;
-  background: var(--_background);
-  border: 1px solid var(--_border);
+  background: var(--_surface);
+  border: 1px solid var(--_border-color);
   border-radius: var(--_radius);
-  box-shadow: 0 6px 18px rgb(0 0 0 / 0.15);
+  box-shadow: var(--_shadow);
 }
 .option {
   display: flex;
@@ -89,7 +89,7 @@ export const styles = /* css */ `
 }
 .option:hover, .option[aria-selected='true'] { background: var(--_active); }
 .option[aria-selected='true'] {
-  outline: 2px solid var(--shop-color-focus, #1a73e8);
+  outline: 2px solid var(--_focus);
   outline-offset: -2px;
 }
 .option[aria-disabled='true'] { cursor: default; font-style: italic; }
@@ -100,7 +100,7 @@ export const styles = /* css */ `
   block-size: var(--_image);
   object-fit: cover;
   border-radius: calc(var(--_radius) / 2);
-  background: color-mix(in srgb, var(--shop-color-border, #c8c8c8) 50%, transparent);
+  background: color-mix(in srgb, var(--_border-color) 50%, transparent);
 }
 .name { flex: 1 1 auto; min-width: 0; }
 mark { background: none; color: inherit; font-weight: 700; }
@@ -122,7 +122,7 @@ mark { background: none; color: inherit; font-weight: 700; }
     min-inline-size: 0;
     inline-size: auto;
     max-inline-size: none;
-    max-block-size: min(var(--max-height, 300px), calc(100dvh - var(--_panel-top, 0px)));
+    max-block-size: min(var(--_max-height), calc(100dvh - var(--_panel-top, 0px)));
     border-radius: 0;
     border-inline: 0;
   }

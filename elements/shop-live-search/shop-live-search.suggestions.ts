@@ -1,4 +1,5 @@
 import type { Suggestion } from '../../shared/shop/schemas.ts';
+import { safeUrl } from '../../shared/url.ts';
 
 /**
  * Pure helpers over live-search suggestions (spec §3 Search suggestion): which entries navigate,
@@ -14,13 +15,29 @@ export const NON_NAVIGATING_ID = -1;
  * url, or a scheme other than http(s) (a `javascript:` URL from a hostile shop never runs).
  */
 export function targetUrl(suggestion: Suggestion, base: string): string | null {
-  if (suggestion.id === NON_NAVIGATING_ID || !suggestion.url) return null;
-  try {
-    const url = new URL(suggestion.url, base);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
+  if (suggestion.id === NON_NAVIGATING_ID) return null;
+  return safeUrl(suggestion.url, base);
+}
+
+/** The absolute http(s) URL of a suggestion's image, or null (none, or another scheme: never written to src). */
+export function imageUrl(suggestion: Suggestion, base: string): string | null {
+  return safeUrl(suggestion.img, base);
+}
+
+/** A suggestion as the list shows it: where it goes (null: it does not navigate) and its image. */
+export interface SuggestionOption {
+  suggestion: Suggestion;
+  url: string | null;
+  image: string | null;
+}
+
+/** The options for an answer, URLs resolved against `base` and checked (DESIGN §9). */
+export function toOptions(answer: readonly Suggestion[], base: string): SuggestionOption[] {
+  return answer.map((suggestion) => ({
+    suggestion,
+    url: targetUrl(suggestion, base),
+    image: imageUrl(suggestion, base),
+  }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { safeUrl } from '../../shared/url.ts';
 import type { LiveSearchSettings } from './shop-live-search.settings.ts';
 
 /**
@@ -88,4 +89,44 @@ export function readThemeForm(host: HTMLElement, settings: LiveSearchSettings): 
     category: select?.value ?? '',
     button: buttonText.trim() || messages.button,
   };
+}
+
+/**
+ * Hides a theme form that sits beside the element: it stays the no-JavaScript fallback and comes
+ * back when the element goes. Returns the function that restores it.
+ */
+export function hideOutsideForm(theme: ThemeForm): () => void {
+  const { form, outside } = theme;
+  if (!form || !outside) return () => {};
+  const wasHidden = form.hidden;
+  form.hidden = true;
+  return () => {
+    form.hidden = wasHidden;
+  };
+}
+
+/**
+ * Submits the theme's own form with the values typed in the element, so it goes to the results
+ * page with its hidden fields and submit listeners. False when there is no theme form.
+ */
+export function submitThemeForm(theme: ThemeForm, query: string, category: string): boolean {
+  const { form, input, select } = theme;
+  if (!form) return false;
+  if (input) input.value = query;
+  if (select) select.value = category;
+  if (typeof form.requestSubmit === 'function') form.requestSubmit();
+  else form.submit();
+  return true;
+}
+
+/**
+ * The results page without a theme form: `action` (only an http(s) URL, else the site root)
+ * with `?s=<query>&product_cat=<category>&post_type=product`.
+ */
+export function resultsUrl(action: string, base: string, query: string, category: string): string {
+  const target = new URL(safeUrl(action, base) ?? new URL('/', base).href);
+  target.searchParams.set('s', query);
+  if (category) target.searchParams.set('product_cat', category);
+  target.searchParams.set('post_type', 'product');
+  return target.href;
 }

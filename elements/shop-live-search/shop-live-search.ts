@@ -21,6 +21,7 @@ import { LiveSearch } from './shop-live-search.view.tsx';
  * @attr {string} form - id of the theme's search form when it sits beside the element.
  * @event {CustomEvent<{ query: string; category: string }>} shop-search-submitted - The shopper searched (Enter or the button), before the results page loads.
  * @event {CustomEvent<{ query: string; category: string; id: number; value: string; url: string }>} shop-search-selected - The shopper chose a suggestion, before going to its page.
+ * @event {CustomEvent<{ query: string; category: string; message: string }>} shop-search-failed - A suggestion request failed (network, time-out, malformed answer; not a cancelled one); the box keeps working and the failure is also written to the console.
  * @csspart form - The search form.
  * @csspart field - Wrapper of the input and the list.
  * @csspart input - The search field (role combobox).
@@ -36,12 +37,12 @@ import { LiveSearch } from './shop-live-search.view.tsx';
  * @cssproperty [--max-height=300px] - Highest the list grows before it scrolls.
  * @cssproperty [--z-index=9999] - Stacking level of the list.
  * @cssproperty [--image-size=40px] - Size of the product images.
- * @cssproperty [--border-color=var(--shop-color-border, #c8c8c8)] - Borders of the controls and the list.
- * @cssproperty [--radius=var(--shop-radius, 4px)] - Corner radius.
- * @cssproperty [--background=var(--shop-color-surface, #fff)] - Background of the controls and the list.
- * @cssproperty [--active-background=12% accent over the background] - Background of the active suggestion.
- * @cssproperty [--button-background=var(--shop-color-accent, #446084)] - Search button background.
- * @cssproperty [--button-color=var(--shop-color-accent-text, #fff)] - Search button text.
+ * @cssproperty [--border-color=var(--shop-color-border)] - Borders of the controls and the list.
+ * @cssproperty [--radius=var(--shop-radius)] - Corner radius.
+ * @cssproperty [--surface=var(--shop-color-surface)] - Background of the controls and the list (was `--background`).
+ * @cssproperty [--active-background=12% accent over the surface] - Background of the active suggestion.
+ * @cssproperty [--accent=var(--shop-color-accent)] - Search button background; tints the active suggestion (was `--button-background`).
+ * @cssproperty [--on-accent=var(--shop-color-accent-text)] - Search button text (was `--button-color`).
  */
 export class ShopLiveSearchElement extends defineElement(LiveSearch, {
   tag: 'shop-live-search',
@@ -54,7 +55,7 @@ export class ShopLiveSearchElement extends defineElement(LiveSearch, {
   },
 }) {}
 
-if (!customElements.get('shop-live-search')) customElements.define('shop-live-search', ShopLiveSearchElement);
+ShopLiveSearchElement.define();
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,4 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
+import { resetShop, shopLog } from '../../helpers/shop.ts';
 
 /**
  * examples/shop-live-search.html works as a page: the header search over the demo shop shows
@@ -8,7 +9,7 @@ describe('<shop-live-search> example page', function () {
   this.timeout(20000);
 
   it('suggests products from the demo shop, honouring the category dropdown', async () => {
-    await fetch('/__shop/reset', { method: 'POST' });
+    await resetShop();
     const frame = document.createElement('iframe');
     frame.src = '/examples/shop-live-search.html';
     frame.width = '900';
@@ -45,10 +46,7 @@ describe('<shop-live-search> example page', function () {
       expect(names().every((n) => n!.includes('Hoodie'))).to.equal(true);
       select.value = 'bags';
       select.dispatchEvent(new win.Event('change', { bubbles: true }));
-      const log = async () =>
-        ((await (await fetch('/__shop/log')).json()) as { query: Record<string, string> }[]).map(
-          (e) => e.query,
-        );
+      const log = async () => (await shopLog()).map((e) => e.query);
       await waitUntil(async () => (await log()).some((q) => q.product_cat === 'bags'), 'category not sent', {
         timeout: 8000,
       });

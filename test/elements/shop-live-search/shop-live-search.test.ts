@@ -1,50 +1,26 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
-import { SearchCache } from '../../elements/shop-live-search/search-cache.ts';
-import type { ShopLiveSearchElement } from '../../elements/shop-live-search/shop-live-search.ts';
-import { navigation } from '../../shared/navigation.ts';
-import '../../elements/shop-live-search/shop-live-search.ts';
-import { liveSearchSettings } from '../../elements/shop-live-search/shop-live-search.settings.ts';
-import {
-  highlight,
-  isNoResults,
-  moveActive,
-  targetUrl,
-} from '../../elements/shop-live-search/suggestions.ts';
-import { currentAnnouncement } from '../../shared/a11y/announce.ts';
-import { setShopAdapter, wooCommerceClassic } from '../../shared/shop/adapter.ts';
-import type { Suggestion } from '../../shared/shop/schemas.ts';
-import { setPageConfig } from '../../shared/stores/page-config.ts';
-import { captureConsoleErrors, resizeViewport, settle, shadowQuery } from '../helpers/elements.ts';
+import type { ShopLiveSearchElement } from '../../../elements/shop-live-search/shop-live-search.ts';
+import { navigation } from '../../../shared/navigation.ts';
+import '../../../elements/shop-live-search/shop-live-search.ts';
+import { liveSearchSettings } from '../../../elements/shop-live-search/shop-live-search.settings.ts';
+import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
+import { setShopAdapter, shop } from '../../../shared/shop/adapter.ts';
+import type { Suggestion } from '../../../shared/shop/schemas.ts';
+import { setPageConfig } from '../../../shared/stores/page-config.ts';
+import { captureConsoleErrors, idle, resizeViewport, settle, shadowQuery } from '../../helpers/elements.ts';
+import { type Fault, injectFault, resetShop, shopLog } from '../../helpers/shop.ts';
 
 // ---- helpers ------------------------------------------------------------------------------------
 const SEARCH = 'flatsome_ajax_search_products';
 
-interface LogEntry {
-  endpoint: string;
-  method: string;
-  query: Record<string, string>;
-  at: number;
-}
-
-/** The demo shop's test API, scoped to this browser's session cookie. */
+/** The demo shop's test API for the search endpoint, scoped to this browser's session cookie. */
 const demoShop = {
-  async reset() {
-    await fetch('/__shop/reset', { method: 'POST' });
-  },
-  async fault(fault: Record<string, unknown>) {
-    const res = await fetch('/__shop/faults', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ endpoint: SEARCH, ...fault }),
-    });
-    if (!res.ok) throw new Error(`fault rejected: ${await res.text()}`);
-  },
+  reset: resetShop,
+  /** Injects a fault into the next search answers. */
+  fault: (fault: Omit<Fault, 'endpoint'>) => injectFault({ endpoint: SEARCH, ...fault }),
   /** The search requests this session made, oldest first. */
-  async searches(): Promise<LogEntry[]> {
-    const log = (await (await fetch('/__shop/log')).json()) as LogEntry[];
-    return log.filter((e) => e.endpoint === SEARCH);
-  },
+  searches: () => shopLog(SEARCH),
   /** Just the queries (with `@category` when one was sent). */
   async queries(): Promise<string[]> {
     return (await demoShop.searches()).map((e) =>
@@ -149,12 +125,6 @@ async function untilIdle(m: Mounted) {
   await waitUntil(() => !m.button.hasAttribute('data-loading'), 'still loading', { timeout: 4000 });
 }
 
-/** Lets the element run any work it would wrongly start (a request, a re-render). */
-async function quiet(ms = 150) {
-  await new Promise((r) => setTimeout(r, ms));
-  await settle();
-}
-
 const fakeClock = () =>
   sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldClearNativeTimers: true });
 
@@ -166,8 +136,14 @@ describe('<shop-live-search>', function () {
   let assign: sinon.SinonStub;
   let selected: CustomEvent[];
   let submitted: CustomEvent[];
+  let failed: CustomEvent[];
   const record = (e: Event) =>
-    (e.type === 'shop-search-selected' ? selected : submitted).push(e as CustomEvent);
+    (e.type === 'shop-search-selected'
+      ? selected
+      : e.type === 'shop-search-failed'
+        ? failed
+        : submitted
+    ).push(e as CustomEvent);
 
   beforeEach(async () => {
     await demoShop.reset();
@@ -175,67 +151,17 @@ describe('<shop-live-search>', function () {
     assign = sinon.stub(navigation, 'assign');
     selected = [];
     submitted = [];
+    failed = [];
     document.addEventListener('shop-search-selected', record);
     document.addEventListener('shop-search-submitted', record);
+    document.addEventListener('shop-search-failed', record);
   });
   afterEach(() => {
     sinon.restore();
     setShopAdapter(undefined);
     document.removeEventListener('shop-search-selected', record);
     document.removeEventListener('shop-search-submitted', record);
-  });
-
-  describe('pure logic', () => {
-    it('caches per URL and prevents bad queries per category', () => {
-      const cache = new SearchCache<number>();
-      cache.set('/a?query=xyz', 'xyz', '', [], true);
-      expect(cache.get('/a?query=xyz')).to.deep.equal([]);
-      expect(cache.isBadQuery('xyzw', '')).to.equal(true);
-      expect(cache.isBadQuery('xyzw', 'bags')).to.equal(false);
-      expect(cache.isBadQuery('xy', '')).to.equal(false);
-      expect(cache.isBadQuery('Xyzw', '')).to.equal(false);
-      const off = new SearchCache<number>({ preventBadQueries: false });
-      off.set('/a', 'xyz', '', [], true);
-      expect(off.isBadQuery('xyzw', '')).to.equal(false);
-      const none = new SearchCache<number>({ cache: false });
-      none.set('/a', 'xyz', '', [], true);
-      expect(none.get('/a')).to.equal(undefined);
-      const small = new SearchCache<number>({ maxEntries: 2 });
-      small.set('/1', '1', '', [1], false);
-      small.set('/2', '2', '', [2], false);
-      small.get('/1');
-      small.set('/3', '3', '', [3], false);
-      expect([small.get('/1'), small.get('/2'), small.get('/3')]).to.deep.equal([[1], undefined, [3]]);
-    });
-
-    it('treats a lone id -1 entry as no results and unsafe URLs as non-navigating', () => {
-      const s = (id: number, url: string): Suggestion => ({ id, url, value: 'x' });
-      expect(isNoResults([s(-1, '')])).to.equal(true);
-      expect(isNoResults([])).to.equal(true);
-      expect(isNoResults([s(-1, ''), s(3, '/p/')])).to.equal(false);
-      const base = 'https://shop.test/';
-      expect(targetUrl(s(3, '/p/'), base)).to.equal('https://shop.test/p/');
-      expect(targetUrl(s(-1, '/p/'), base)).to.equal(null);
-      expect(targetUrl(s(3, 'javascript:alert(1)'), base)).to.equal(null);
-      expect(targetUrl(s(3, ' JavaScript:alert(1)'), base)).to.equal(null);
-      expect(targetUrl(s(3, 'data:text/html,x'), base)).to.equal(null);
-      expect(targetUrl(s(3, ''), base)).to.equal(null);
-    });
-
-    it('moves over enabled options with wrap-round and marks the query in names', () => {
-      const en = [true, false, true];
-      expect(moveActive(en, -1, 'next')).to.equal(0);
-      expect(moveActive(en, 0, 'next')).to.equal(2);
-      expect(moveActive(en, 2, 'next')).to.equal(0);
-      expect(moveActive(en, 0, 'previous')).to.equal(2);
-      expect(moveActive(en, -1, 'last')).to.equal(2);
-      expect(moveActive([false], -1, 'next')).to.equal(-1);
-      expect(highlight('Hoodie with Logo', 'hoo')).to.deep.equal([
-        { text: 'Hoo', match: true },
-        { text: 'die with Logo', match: false },
-      ]);
-      expect(highlight('<b>', '')).to.deep.equal([{ text: '<b>', match: false }]);
-    });
+    document.removeEventListener('shop-search-failed', record);
   });
 
   describe('rendering', () => {
@@ -306,7 +232,7 @@ describe('<shop-live-search>', function () {
       type(m.input, 'ho');
       type(m.input, '  ');
       type(m.input, 'ho ');
-      await quiet();
+      await idle();
       expect(await demoShop.searches()).to.have.length(0);
       type(m.input, 'hoo');
       await untilShown(m);
@@ -369,7 +295,7 @@ describe('<shop-live-search>', function () {
       await waitUntil(async () => (await demoShop.searches()).length === 1);
       type(m.input, 'xyzw');
       type(m.input, 'xyzwv');
-      await quiet();
+      await idle();
       expect(isOpen(m)).to.equal(false);
       type(m.input, 'hoo'); // a request that is sent, to prove the ones before were not
       await untilShown(m);
@@ -386,7 +312,7 @@ describe('<shop-live-search>', function () {
       await waitUntil(async () => (await demoShop.searches()).length === 1);
       await untilIdle(m);
       type(m.input, 'hoodi'); // bad in bags: not sent
-      await quiet();
+      await idle();
       m.category!.value = 'hoodies';
       m.category!.dispatchEvent(new Event('change', { bubbles: true }));
       m.input.focus();
@@ -402,7 +328,7 @@ describe('<shop-live-search>', function () {
       type(m.input, 'Beanie');
       await untilShown(m);
       expect(optionNames(m.el)).to.include('Beanie');
-      await quiet();
+      await idle();
       expect(m.input.hasAttribute('aria-activedescendant')).to.equal(false);
       expect(options(m.el).some((o) => o.getAttribute('aria-selected') === 'true')).to.equal(false);
       expect(assign.called).to.equal(false);
@@ -439,14 +365,14 @@ describe('<shop-live-search>', function () {
       type(m.input, 'hoodie'); // fast
       await untilShown(m);
       const shown = optionNames(m.el);
-      await quiet(800); // the slow answer's time has passed
+      await idle(800); // the slow answer's time has passed
       expect(optionNames(m.el)).to.deep.equal(shown);
       expect(shown.every((n) => n!.toLowerCase().includes('hoodie'))).to.equal(true);
     });
 
     it('ignores answers that arrive out of order even when the shop cannot abort', async () => {
       const pending = new Map<string, (s: Suggestion[]) => void>();
-      const real = wooCommerceClassic();
+      const real = shop();
       setShopAdapter({ ...real, search: (url) => new Promise((resolve) => pending.set(url, resolve)) });
       const m = await mount();
       m.input.focus();
@@ -457,7 +383,7 @@ describe('<shop-live-search>', function () {
       pending.get(real.searchUrl('bbb'))!([item('new answer')]);
       await untilShown(m);
       pending.get(real.searchUrl('aaa'))!([item('stale answer')]);
-      await quiet();
+      await idle();
       expect(optionNames(m.el)).to.deep.equal(['new answer']);
       // The late answer is still cached for its own query.
       type(m.input, 'aaa');
@@ -594,7 +520,7 @@ describe('<shop-live-search>', function () {
     });
   });
 
-  describe('keyboard and ARIA', () => {
+  describe('accessibility (keyboard and ARIA)', () => {
     it('is a combobox controlling a listbox in the same shadow root', async () => {
       const m = await mount();
       expect(m.input.getAttribute('role')).to.equal('combobox');
@@ -786,16 +712,71 @@ describe('<shop-live-search>', function () {
         await settle();
         expect(isOpen(m)).to.equal(false);
         expect(warn.calledOnce).to.equal(true);
+        expect(String(warn.firstCall.args[0])).to.match(/^<shop-live-search>: /);
         expect(String(warn.firstCall.args[0])).to.contain('flatsome_ajax_search_products');
         warn.restore();
+        // The page hears of it: the host emits shop-search-failed with what was asked.
+        expect(failed).to.have.length(1);
+        expect(failed[0].target === m.el && failed[0].bubbles && failed[0].composed).to.equal(true);
+        expect(failed[0].detail).to.deep.include({ query: 'hoo', category: '' });
+        expect(failed[0].detail.message).to.contain('flatsome_ajax_search_products');
         type(m.input, 'hood');
         await untilShown(m);
         type(m.input, 'hoo'); // the failure was not cached: asked again
         await waitUntil(async () => (await demoShop.queries()).length === 3, "'hoo' was not asked again");
         await untilShown(m, (names) => names.some((n) => n === 'Hoodie'));
         expect(await demoShop.queries()).to.deep.equal(['hoo', 'hood', 'hoo']);
+        expect(failed).to.have.length(1);
       });
     }
+
+    it('a time-out emits shop-search-failed with the category, and the next query works', async () => {
+      setPageConfig({ requestTimeout: 300 });
+      try {
+        const m = await mount();
+        m.category!.value = 'hoodies';
+        m.category!.dispatchEvent(new Event('change', { bubbles: true }));
+        m.input.focus();
+        await demoShop.fault({ hang: true, times: 1 });
+        const warn = sinon.stub(console, 'warn');
+        type(m.input, 'hoo');
+        await waitUntil(() => failed.length === 1, 'no shop-search-failed after the time-out');
+        expect(failed[0].detail).to.deep.include({ query: 'hoo', category: 'hoodies' });
+        expect(failed[0].detail.message).to.contain('300 ms');
+        expect(warn.calledOnce).to.equal(true);
+        warn.restore();
+        await untilIdle(m);
+        expect(isOpen(m)).to.equal(false);
+        type(m.input, 'hood');
+        await untilShown(m, (names) => names.every((n) => n!.startsWith('Hoodie')));
+      } finally {
+        setPageConfig({ requestTimeout: 5000 });
+      }
+    });
+
+    it('an aborted request is not a failure', async () => {
+      const m = await mount();
+      m.input.focus();
+      await demoShop.fault({ delayMs: 600, times: 1 });
+      const warn = sinon.stub(console, 'warn');
+      type(m.input, 'woo'); // slow, then aborted by the next query
+      await waitUntil(() => m.button.hasAttribute('data-loading'));
+      await waitUntil(async () => (await demoShop.queries()).includes('woo'), "'woo' never reached the shop");
+      type(m.input, 'hoodie');
+      await waitUntil(async () => (await demoShop.queries()).includes('hoodie'), "'hoodie' was never sent");
+      await untilShown(m, (names) => names.every((n) => n!.toLowerCase().includes('hoodie')));
+      // An element that goes aborts its request too.
+      await demoShop.fault({ delayMs: 600, times: 1 });
+      type(m.input, 'wool');
+      await waitUntil(
+        async () => (await demoShop.queries()).includes('wool'),
+        "'wool' never reached the shop",
+      );
+      m.el.remove();
+      await idle(800); // the slow answer's time has passed
+      expect(failed).to.have.length(0);
+      expect(warn.called).to.equal(false);
+    });
   });
 
   describe('hostile input', () => {
@@ -829,11 +810,13 @@ describe('<shop-live-search>', function () {
       m.input.focus();
       type(m.input, 'img');
       await untilShown(m);
-      await quiet(200);
+      await idle(200);
       const [hostile, safe] = options(m.el);
       const name = hostile.querySelector('[part="option-name"]')!;
       expect(name.textContent).to.equal('<img src=x onerror="window.__pwned=1"><b>Bold</b>');
       expect(name.querySelector('img, b')).to.equal(null);
+      // A `javascript:` image is dropped, never written to src.
+      expect(hostile.querySelector('img, [part="option-image"]')).to.equal(null);
       const price = hostile.querySelector('[part="option-price"]')!;
       expect(price.querySelector('img, script, a, svg, [onclick], [style]')).to.equal(null);
       expect(price.textContent).to.equal('$5link');
@@ -866,7 +849,7 @@ describe('<shop-live-search>', function () {
       const m = await mount(html`<shop-live-search min-chars="4">${THEME_FORM}</shop-live-search>`);
       m.input.focus();
       type(m.input, 'hoo');
-      await quiet();
+      await idle();
       type(m.input, 'hood');
       await untilShown(m);
       expect(await demoShop.queries()).to.deep.equal(['hood']);
