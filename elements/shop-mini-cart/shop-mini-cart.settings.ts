@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { messagesSchema } from '../../shared/format/messages.ts';
 
-/** Settings of `<shop-mini-cart>`; every field defaulted, English default texts. */
+/** Settings of `<shop-mini-cart>`; every field defaulted, English default messages. */
 export const miniCartSettings = z.object({
   /** `auto`: dropdown on wide screens, drawer up to `drawerBreakpoint` px (spec §2 Cart and checkout). */
   mode: z.enum(['auto', 'dropdown', 'drawer']).default('auto'),
@@ -12,30 +13,29 @@ export const miniCartSettings = z.object({
   revealOnAdd: z.boolean().default(true),
   /** Quantity steppers on each line (the theme's mini-cart quantity action, spec §7). */
   quantities: z.boolean().default(true),
-  texts: z
-    .object({
-      label: z.string().default('Cart'),
-      items: z.string().default('{count} items'),
-      item: z.string().default('{count} item'),
-      title: z.string().default('Cart'),
-      close: z.string().default('Close cart'),
-      empty: z.string().default('No products in the cart.'),
-      subtotal: z.string().default('Subtotal:'),
-      remove: z.string().default('Remove {name} from cart'),
-      quantity: z.string().default('Quantity of {name}'),
-      increase: z.string().default('Increase quantity of {name}'),
-      decrease: z.string().default('Decrease quantity of {name}'),
-      added: z.string().default('Added to cart. The cart now has {items}.'),
-      removed: z.string().default('{name} was removed from the cart.'),
-      updated: z.string().default('Cart updated. The cart now has {items}.'),
-      error: z.string().default('The cart could not be updated. Please try again.'),
-    })
-    .prefault({}),
+  /**
+   * Visible strings. `item` and `items` are the plural forms (`one`, `other`) of the item count,
+   * chosen with `Intl.PluralRules` in the language of the nearest `lang` attribute.
+   */
+  messages: messagesSchema({
+    label: 'Cart',
+    items: '{count} items',
+    item: '{count} item',
+    title: 'Cart',
+    close: 'Close cart',
+    empty: 'No products in the cart.',
+    subtotal: 'Subtotal:',
+    remove: 'Remove {name} from cart',
+    quantity: 'Quantity of {name}',
+    increase: 'Increase quantity of {name}',
+    decrease: 'Decrease quantity of {name}',
+    added: 'Added to cart. The cart now has {items}.',
+    removed: '{name} was removed from the cart.',
+    updated: 'Cart updated. The cart now has {items}.',
+    error: 'The cart could not be updated. Please try again.',
+  }),
 });
 
 export type MiniCartSettings = z.infer<typeof miniCartSettings>;
-
-/** Fills `{name}` placeholders in a configured text. */
-export function fill(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
-}
+/** The visible strings of `<shop-mini-cart>`. */
+export type MiniCartMessages = MiniCartSettings['messages'];

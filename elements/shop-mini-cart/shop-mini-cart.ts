@@ -1,4 +1,5 @@
 import { defineElement } from '../../shared/define-element.tsx';
+import { installAddToCartButtons } from '../../shared/page/add-to-cart-buttons.ts';
 import { miniCartSettings } from './shop-mini-cart.settings.ts';
 import { styles } from './shop-mini-cart.styles.ts';
 import { MiniCart } from './shop-mini-cart.view.tsx';
@@ -6,12 +7,14 @@ import { MiniCart } from './shop-mini-cart.view.tsx';
 /**
  * Compact cart that follows the shared `$cart` store: a dropdown shown for 5 s after an add, or an
  * off-canvas drawer (native modal dialog) on screens up to 849 px. Lines can be removed and their
- * quantities changed; page `.ajax_add_to_cart` buttons get ajax add-to-cart. Light-DOM content
- * (e.g. a plain link to the cart) is the no-JavaScript fallback and is shown if rendering fails.
+ * quantities changed. Light-DOM content (e.g. a plain link to the cart) is the no-JavaScript
+ * fallback and is shown if rendering fails. Loading this module also installs the page behaviour
+ * the mini-cart needs: ajax add-to-cart for the page's `.ajax_add_to_cart` buttons
+ * (`shared/page/add-to-cart-buttons.ts`, once per page).
  *
  * @tagname shop-mini-cart
  * @summary The mini-cart: dropdown or drawer over WooCommerce's cart fragments.
- * @attr {string} settings - JSON matching `miniCartSettings` (mode, drawerBreakpoint, revealMs, revealOnAdd, quantities, texts); invalid fields are reported and defaulted.
+ * @attr {string} settings - JSON matching `miniCartSettings` (mode, drawerBreakpoint, revealMs, revealOnAdd, quantities, messages); `messages.item`/`messages.items` are the one/other plural forms of the item count. Invalid fields are reported and defaulted.
  * @attr {'auto'|'dropdown'|'drawer'} mode - Dropdown, drawer, or `auto` (drawer up to `drawer-breakpoint`).
  * @attr {number} drawer-breakpoint - Widest screen, in px, that gets the drawer in `auto` mode (default 849).
  * @attr {number} reveal-ms - How long the dropdown shows after an add (default 5000).
@@ -41,8 +44,14 @@ import { MiniCart } from './shop-mini-cart.view.tsx';
  * @csspart empty - The empty-cart message.
  * @csspart error - The error line.
  * @cssproperty [--width=22rem] - Width of the dropdown and the drawer.
- * @cssproperty [--accent=var(--shop-color-accent, #446084)] - Badge and button colour.
- * @cssproperty [--surface=var(--shop-color-surface, #fff)] - Panel background.
+ * @cssproperty [--accent=var(--shop-color-accent, #446084)] - Count badge, checkout button and link colour.
+ * @cssproperty [--on-accent=var(--shop-color-accent-text, #fff)] - Text on the accent and on the remove button's hover.
+ * @cssproperty [--surface=var(--shop-color-surface, #fff)] - Dropdown and drawer background.
+ * @cssproperty [--text-color=var(--shop-color-text, #1e1e24)] - Text in the dropdown and the drawer.
+ * @cssproperty [--border-color=var(--shop-color-border, #c8c8c8)] - Hairlines between lines, steppers and the remove button.
+ * @cssproperty [--danger-color=var(--shop-color-sale, #b3261e)] - Error text and the remove button's hover.
+ * @cssproperty [--radius=var(--shop-radius, 4px)] - Corner radius of the launcher, panel, images and links.
+ * @cssproperty [--z-index=var(--shop-z-index, 9999)] - Stacking order of the dropdown.
  */
 export class ShopMiniCartElement extends defineElement(MiniCart, {
   tag: 'shop-mini-cart',
@@ -55,7 +64,9 @@ export class ShopMiniCartElement extends defineElement(MiniCart, {
   },
 }) {}
 
-if (!customElements.get('shop-mini-cart')) customElements.define('shop-mini-cart', ShopMiniCartElement);
+ShopMiniCartElement.define();
+// A page behaviour, started by the element's entry (never by its view): page buttons add by ajax.
+installAddToCartButtons();
 
 declare global {
   interface HTMLElementTagNameMap {

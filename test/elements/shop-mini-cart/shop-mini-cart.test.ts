@@ -1,12 +1,12 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../elements/shop-mini-cart/shop-mini-cart.ts';
-import type { ShopMiniCartElement } from '../../elements/shop-mini-cart/shop-mini-cart.ts';
-import { currentAnnouncement } from '../../shared/a11y/announce.ts';
-import { refreshCart } from '../../shared/shop/cart.ts';
-import { $cart } from '../../shared/stores/cart.ts';
-import { captureConsoleErrors, resizeViewport, shadowQuery } from '../helpers/elements.ts';
-import { addDirect, injectFault, shopLog, useCleanCart } from '../helpers/shop.ts';
+import '../../../elements/shop-mini-cart/shop-mini-cart.ts';
+import type { ShopMiniCartElement } from '../../../elements/shop-mini-cart/shop-mini-cart.ts';
+import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
+import { refreshCart } from '../../../shared/shop/cart.ts';
+import { $cart } from '../../../shared/stores/cart.ts';
+import { captureConsoleErrors, resizeViewport, shadowQuery } from '../../helpers/elements.ts';
+import { addDirect, injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';
 
 async function miniCart(attrs = 'mode="dropdown"'): Promise<ShopMiniCartElement> {
   const host = await fixture<HTMLElement>(html`<div></div>`);
@@ -39,9 +39,10 @@ describe('<shop-mini-cart>', () => {
       const names = [...el.shadowRoot!.querySelectorAll('.line .name')].map((n) => n.textContent);
       expect(names).to.have.members(['Beanie', 'Belt']);
       expect($(el, '.subtotal')!.textContent).to.match(/\$\d/);
+      // Shop URLs pass safeUrl, which makes them absolute.
       expect(
         [...el.shadowRoot!.querySelectorAll('.actions a')].map((a) => a.getAttribute('href')),
-      ).to.deep.equal(['/cart/', '/checkout/']);
+      ).to.deep.equal(['/cart/', '/checkout/'].map((path) => new URL(path, document.baseURI).href));
     });
 
     it('shows the empty message for an empty cart, without asking the shop', async () => {
@@ -192,20 +193,6 @@ describe('<shop-mini-cart>', () => {
       expect(navigated).to.deep.equal([]);
     });
 
-    for (const fault of [{ status: 500 }, { body: { success: false } }]) {
-      it(`follows the remove link when the shop answers ${JSON.stringify(fault)}`, async () => {
-        await addDirect(101);
-        const el = await miniCart();
-        await refreshCart();
-        await open(el);
-        await injectFault({ endpoint: 'remove_from_cart', ...fault });
-        const href = $cart.get().lines[0].removeHref;
-        $<HTMLButtonElement>(el, '.line .remove')!.click();
-        await waitUntil(() => navigated.length === 1);
-        expect(navigated[0]).to.equal(href);
-      });
-    }
-
     it('sends a quantity change with plus, then refreshes the cart', async () => {
       await addDirect(104);
       const el = await miniCart();
@@ -247,6 +234,82 @@ describe('<shop-mini-cart>', () => {
       expect(errors.join('\n')).to.contain('<shop-mini-cart>').and.contain('mode');
       expect(el.settings.mode).to.equal('auto');
       await open(el);
+    });
+
+    it('shows its messages, with the plural form of the page language for the count', async () => {
+      const host = await fixture<HTMLElement>(html`<div lang="fr"></div>`);
+      const messages = { label: 'Panier', item: '{count} article', items: '{count} articles' };
+      host.innerHTML = `<shop-mini-cart mode="dropdown" settings='${JSON.stringify({ messages })}'></shop-mini-cart>`;
+      const el = host.firstElementChild as ShopMiniCartElement;
+      const launcher = await shadowQuery(el, 'button.launcher');
+      // French puts 0 in the `one` form, where English would say "0 items".
+      expect(launcher.textContent).to.contain('Panier').and.contain('0 article').and.not.contain('articles');
+      await open(el);
+      expect($(el, '.title')!.textContent, 'a message left out keeps its default').to.equal('Cart');
+    });
+
+    it('reports a bad message naming the field, and shows the default text for it', async () => {
+      let el!: ShopMiniCartElement;
+      const errors = await captureConsoleErrors(async () => {
+        el = await miniCart(`mode="dropdown" settings='{"messages":{"label":5,"title":"Basket"}}'`);
+      });
+      expect(errors.join('\n')).to.contain('<shop-mini-cart>').and.contain('messages.label');
+      expect(el.settings.messages.label).to.equal('Cart');
+      expect($(el, 'button.launcher')!.textContent).to.contain('Cart');
+      await open(el);
+      expect($(el, '.title')!.textContent).to.equal('Basket');
+    });
+  });
+
+  describe('events', () => {
+    it('page add-to-cart buttons add by ajax once the element is loaded, and the dropdown shows the new line', async () => {
+      const el = await miniCart();
+      const button = document.createElement('button');
+      button.className = 'button add_to_cart_button ajax_add_to_cart';
+      button.dataset.product_id = '104';
+      button.textContent = 'Add to cart';
+      el.parentElement!.append(button);
+      const added = new Promise<CustomEvent>((resolve) =>
+        document.addEventListener('shop-cart-item-added', (e) => resolve(e as CustomEvent), { once: true }),
+      );
+      button.click();
+      expect((await added).detail.productId).to.equal('104');
+      expect(await shopLog('add_to_cart')).to.have.length(1);
+      await waitUntil(() => $(el, '.panel .line .name')?.textContent === 'Belt', 'the new line never showed');
+      expect($(el, 'button.launcher')!.getAttribute('aria-expanded')).to.equal('true');
+    });
+  });
+
+  describe('network failures', () => {
+    for (const fault of [{ status: 500 }, { body: { success: false } }]) {
+      it(`follows the remove link when the shop answers ${JSON.stringify(fault)}`, async () => {
+        await addDirect(101);
+        const el = await miniCart();
+        await refreshCart();
+        await open(el);
+        await injectFault({ endpoint: 'remove_from_cart', ...fault });
+        const href = $cart.get().lines[0].removeHref;
+        $<HTMLButtonElement>(el, '.line .remove')!.click();
+        await waitUntil(() => navigated.length === 1);
+        expect(navigated[0]).to.equal(href);
+      });
+    }
+
+    it('announces and shows the error when a quantity change fails, and keeps the line', async () => {
+      await addDirect(104);
+      const el = await miniCart();
+      await refreshCart();
+      await open(el);
+      await injectFault({ endpoint: 'flatsome_ajax_cart_item_alter_quantity', status: 500 });
+      const [increase] = [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.qty button')].filter(
+        (b) => b.textContent === '+',
+      );
+      increase.click();
+      await waitUntil(() => currentAnnouncement() === 'The cart could not be updated. Please try again.');
+      expect($(el, '.error[role="alert"]')!.textContent).to.equal(
+        'The cart could not be updated. Please try again.',
+      );
+      expect($cart.get().lines.map((l) => l.quantity)).to.deep.equal([1]);
     });
   });
 

@@ -1,0 +1,112 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { fill } from '../../shared/format/messages.ts';
+import { raiseToMin, stepQuantity } from '../../shared/quantity.ts';
+import { SanitizedHtml } from '../../shared/sanitized-html.tsx';
+import type { CartLine } from '../../shared/stores/cart.ts';
+import type { MiniCartMessages } from './shop-mini-cart.settings.ts';
+
+interface LineProps {
+  line: CartLine;
+  messages: MiniCartMessages;
+  quantities: boolean;
+  pending: boolean;
+  onRemove(line: CartLine): void;
+  onQuantity(line: CartLine, quantity: number): void;
+}
+
+/** One cart line; blocked while its request runs (spec §4 Mini-cart). */
+export function Line({ line, messages, quantities, pending, onRemove, onQuantity }: LineProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState(String(line.quantity));
+  const [invalid, setInvalid] = useState('');
+  const errorId = useId();
+  useEffect(() => setValue(String(line.quantity)), [line.quantity]);
+  const { min, max, step } = line.limits;
+
+  // spec §5: sent only if the browser validity check passes; otherwise its message shows.
+  const commit = (next: number) => {
+    const el = input.current;
+    if (!el) return;
+    el.value = String(next);
+    setValue(el.value);
+    if (!el.checkValidity()) {
+      setInvalid(el.validationMessage);
+      el.reportValidity();
+      return;
+    }
+    setInvalid('');
+    if (next !== line.quantity) onQuantity(line, next);
+  };
+
+  return (
+    <li className="line" part="line" aria-busy={pending}>
+      {line.image?.src ? <img src={line.image.src} alt="" part="line-image" /> : <span />}
+      <a className="name" href={line.url} part="line-name">
+        {line.name}
+      </a>
+      <button
+        type="button"
+        className="remove"
+        part="remove-button"
+        aria-label={fill(messages.remove, { name: line.name })}
+        disabled={pending}
+        onClick={() => onRemove(line)}
+      >
+        ×
+      </button>
+      {quantities ? (
+        <div className="qty" part="quantity">
+          <button
+            type="button"
+            aria-label={fill(messages.decrease, { name: line.name })}
+            disabled={pending}
+            onClick={() => commit(stepQuantity(Number(value), -1, line.limits))}
+          >
+            −
+          </button>
+          <input
+            ref={input}
+            type="number"
+            inputMode="decimal"
+            min={min}
+            max={max ?? undefined}
+            step={step}
+            value={value}
+            disabled={pending}
+            aria-label={fill(messages.quantity, { name: line.name })}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? errorId : undefined}
+            onChange={(event) => setValue(event.target.value)}
+            onBlur={() => value !== String(line.quantity) && commit(raiseToMin(Number(value), min))}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                commit(raiseToMin(Number(value), min));
+              }
+            }}
+          />
+          <button
+            type="button"
+            aria-label={fill(messages.increase, { name: line.name })}
+            disabled={pending}
+            onClick={() => commit(stepQuantity(Number(value), 1, line.limits))}
+          >
+            +
+          </button>
+          <span className="price">
+            × <SanitizedHtml html={line.priceHtml} />
+          </span>
+        </div>
+      ) : (
+        <span className="price" part="line-price">
+          {line.quantity} × <SanitizedHtml html={line.priceHtml} />
+        </span>
+      )}
+      {invalid && (
+        <p className="qty-error" id={errorId} part="quantity-error">
+          {invalid}
+        </p>
+      )}
+    </li>
+  );
+}
