@@ -246,7 +246,7 @@ describe('<shop-live-search>', function () {
       setPageConfig({ searchLatency: 300 });
       const m = await mount();
       m.input.focus();
-      await demoShop.fault({ delayMs: 300, times: 1 }); // keeps the request in flight while we look
+      await demoShop.fault({ delayMs: 1000, times: 1 }); // keeps the request in flight while we look, even on a slow frame
       await expectSentAfter(m, 300, () => {
         type(m.input, 'hoo');
         type(m.input, 'hood'); // typing within the delay restarts it: one request
@@ -259,7 +259,7 @@ describe('<shop-live-search>', function () {
       setPageConfig({ searchLatency: 0 });
       const m = await mount(html`<shop-live-search delay="500">${THEME_FORM}</shop-live-search>`);
       m.input.focus();
-      await demoShop.fault({ delayMs: 300, times: 1 });
+      await demoShop.fault({ delayMs: 1000, times: 1 }); // in flight while we look
       await expectSentAfter(m, 500, () => type(m.input, 'hoo'));
       await untilIdle(m);
     });
