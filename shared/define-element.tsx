@@ -355,6 +355,14 @@ export function defineElement<S extends z.ZodType>(
     }
 
     override connectedCallback() {
+      // A `settings` property set before the element was upgraded (a framework rendering the
+      // tag before its chunk loaded) is an own property shadowing our setter: take it over.
+      if (Object.hasOwn(this, 'settings')) {
+        const early = (this as { settings?: unknown }).settings;
+        delete (this as { settings?: unknown }).settings;
+        this.#propertySettings = isPlainObject(early) ? early : undefined;
+        if (typeof early === 'string') this.setAttribute('settings', early);
+      }
       if (this.#unmountScheduled) {
         // Moved within the page: keep the mounted root and its state.
         this.#unmountScheduled = false;
