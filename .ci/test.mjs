@@ -12,6 +12,7 @@ ensureBrowsers();
 
 const steps = [
   ['typecheck', 'npx tsc -p .'],
+  ['scaffold (npm run new-element) makes an element that typechecks', 'node .ci/check-scaffold.mjs'],
   ['lint', 'npx biome check --config-path .ci/lint.json .'],
   ['autoloader and exports cover every element', 'node .ci/check-entries.mjs'],
   ['build (bundles, custom-elements.json, types)', 'npm run -s build'],
