@@ -20,8 +20,13 @@ export interface JoinChatEnvironment {
   storage: SafeStorage;
   /** Random numbers in [0, 1) for the typing timings. */
   random(): number;
-  /** Page globals holding the trackers (`dataLayer`, `gtag`, `fbq`, `jQuery`). */
+  /** Page globals holding the trackers (`dataLayer`, `gtag`, `fbq`). */
   trackers(): TrackerWindow;
+  /** The time in milliseconds (the 600 ms click guard, the chatbox's opening time). */
+  now(): number;
+  /** Timers of the start-up plan, typing, hover and debounces. */
+  setTimeout(callback: () => void, ms: number): ReturnType<typeof setTimeout>;
+  clearTimeout(timer: ReturnType<typeof setTimeout> | undefined): void;
 }
 
 const defaults: JoinChatEnvironment = {
@@ -34,6 +39,10 @@ const defaults: JoinChatEnvironment = {
   storage: local,
   random: () => Math.random(),
   trackers: () => window as unknown as TrackerWindow,
+  // Looked up on every call, so a fake clock installed later (tests) is used.
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (timer) => clearTimeout(timer),
 };
 
 const current: JoinChatEnvironment = { ...defaults };

@@ -75,9 +75,9 @@ export function planStart(settings: PlanInput, views: number, hashes: readonly s
   const hasCta = settings.message_hash !== '';
   const hasPageviews = views >= settings.message_views;
   const ctaViewed = settings.cta_viewed ?? hashes.includes(settings.message_hash || 'none');
-  // The tooltip shows when the call to action is unseen and one of: badge enabled, no message
-  // hash, no message delay, or the view threshold not yet reached (Joinchat's `has_tooltip`).
-  const tooltip = !ctaViewed && (settings.message_badge || !hasCta || chatDelay === 0 || !hasPageviews);
+  // spec §4 Chat widget: the tooltip shows when the call to action is unseen and one of: badge
+  // enabled, no message hash, no message delay, or the view threshold reached.
+  const tooltip = !ctaViewed && (settings.message_badge || !hasCta || chatDelay === 0 || hasPageviews);
   let cta: StartPlan['cta'] = 'none';
   if (hasCta && !ctaViewed && chatDelay > 0) {
     if (settings.message_badge) cta = 'badge';

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { messagesSchema } from '../../shared/format/messages.ts';
 import { parsePhone } from './join-chat.link.ts';
 
 /**
  * Settings of `<join-chat>`: Joinchat's front-end JSON (spec §3 Chat widget settings) under
  * Joinchat's own snake_case names, so the plugin's `data-settings` object can be passed as is,
  * plus the visible texts the plugin renders on the server (message, button text, tooltip,
- * header, opt-in, QR caption) and the accessible labels. Every field has a default;
+ * header, opt-in, QR caption) and the widget's own strings under `messages`. Every field has a default;
  * `joinChatSettings.parse({})` gives a widget that stays hidden until a telephone is set.
  */
 
@@ -26,22 +27,21 @@ const seconds = (fallback: number) =>
 const flag = (fallback: boolean) =>
   z.union([z.boolean(), z.enum(['yes', 'no']).transform((v) => v === 'yes')]).default(fallback);
 
-export const joinChatLabels = z
-  .object({
-    /** Accessible name of the launcher button. */
-    button: z.string().default('Open chat'),
-    /** Accessible name of the chatbox when there is no header text. */
-    dialog: z.string().default('Chat'),
-    /** Accessible name of the close button. */
-    close: z.string().default('Close chat'),
-    /** Added to the launcher's name while the badge shows. */
-    badge: z.string().default('1 new message'),
-    /** Read while the typing dots show. */
-    typing: z.string().default('Typing…'),
-    /** Announced when "open" is pressed while the required opt-in is unchecked. */
-    optinRequired: z.string().default('Please accept the conditions first.'),
-  })
-  .prefault({});
+/**
+ * Visible strings of the widget itself (DESIGN §8): `button` names the launcher, `dialog` names
+ * the chatbox when there is no header text, `close` names the close button, `badge` is added to
+ * the launcher's name while the badge shows, `typing` is read while the typing dots show, and
+ * `optinRequired` is announced when "open" is pressed while the required opt-in is unchecked.
+ * Joinchat's own content fields (`button_tip`, `message_text`, ...) stay under their own names.
+ */
+export const joinChatMessages = messagesSchema({
+  button: 'Open chat',
+  dialog: 'Chat',
+  close: 'Close chat',
+  badge: '1 new message',
+  typing: 'Typing…',
+  optinRequired: 'Please accept the conditions first.',
+});
 
 export const joinChatSettings = z.object({
   /** Phone number in international format (`+34 600 112 233`); parsed to digits. No number, no widget. */
@@ -120,7 +120,7 @@ export const joinChatSettings = z.object({
     .optional(),
   /** Side of the screen. */
   position: z.enum(['right', 'left']).default('right'),
-  labels: joinChatLabels,
+  messages: joinChatMessages,
 });
 
 export type JoinChatSettings = z.infer<typeof joinChatSettings>;

@@ -1,26 +1,38 @@
 /**
- * Styles of `<join-chat>` (adopted after the shared base styles). Knobs are short custom
- * properties on :host; page tokens `--shop-*` are read with fallbacks.
+ * Styles of `<join-chat>` (adopted after the shared base styles). Shared knobs (`--accent`,
+ * `--on-accent`, `--surface`, `--text-color`, `--width`, `--radius`, `--z-index`) resolve to the
+ * base styles' `--_*` names; the chat keeps its own defaults for the brand colour, radius, width
+ * and stacking order. Its special knobs are declared once below; colour literals appear only on
+ * `--_*` declaration lines.
  */
 export const styles = /* css */ `
 :host {
-  --_color: var(--color, #00785a);
-  --_on-color: var(--on-color, #fff);
+  --_accent: var(--accent, #00785a);
+  --_on-accent: var(--on-accent, #fff);
+  --_width: var(--width, 320px);
+  --_radius: var(--radius, 16px);
+  --_z-index: var(--_z-index);
   --_size: var(--size, 60px);
   --_side: var(--side, 20px);
   --_bottom: var(--bottom, 20px);
-  --_width: var(--width, 320px);
-  --_radius: var(--radius, 16px);
-  --_surface: var(--shop-color-surface, #fff);
-  --_text: var(--shop-color-text, #1c1c1c);
   --_chat-bg: var(--chat-background, #efeae2);
   --_bubble-bg: var(--bubble-background, #fff);
   --_note-bg: var(--note-background, #fff5c4);
+  --_badge-bg: var(--badge-color, #d70015);
+  --_time-color: var(--_time-color);
+  --_badge-text: #fff;
+  --_bubble-text: #1c1c1c;
+  --_dots: #888;
+  --_close-bg: rgb(0 0 0 / 0.15);
+  --_button-shadow: 0 2px 8px rgb(0 0 0 / 0.25);
+  --_tooltip-shadow: 0 1px 6px rgb(0 0 0 / 0.2);
+  --_chatbox-shadow: var(--_chatbox-shadow);
+  --_bubble-shadow: 0 1px 1px rgb(0 0 0 / 0.1);
   display: contents;
 }
 .root {
   position: fixed;
-  z-index: var(--z-index, 400);
+  z-index: var(--_z-index);
   bottom: var(--_bottom);
   right: var(--_side);
   display: flex;
@@ -49,9 +61,9 @@ export const styles = /* css */ `
   padding: 0;
   border: 0;
   border-radius: 50%;
-  background: var(--_color);
-  color: var(--_on-color);
-  box-shadow: 0 2px 8px rgb(0 0 0 / 0.25);
+  background: var(--_accent);
+  color: var(--_on-accent);
+  box-shadow: var(--_button-shadow);
   cursor: pointer;
 }
 .button .icon { width: 60%; height: 60%; fill: currentColor; }
@@ -64,7 +76,7 @@ export const styles = /* css */ `
   border-radius: 8px;
   background: var(--_surface);
   color: var(--_text);
-  box-shadow: 0 1px 6px rgb(0 0 0 / 0.2);
+  box-shadow: var(--_tooltip-shadow);
   font-size: 0.875rem;
   white-space: nowrap;
   overflow: hidden;
@@ -80,8 +92,8 @@ export const styles = /* css */ `
   height: 20px;
   padding: 0 6px;
   border-radius: 10px;
-  background: var(--badge-color, #d70015);
-  color: #fff;
+  background: var(--_badge-bg);
+  color: var(--_badge-text);
   font-size: 12px;
   font-weight: 700;
   line-height: 20px;
@@ -106,7 +118,7 @@ export const styles = /* css */ `
   overflow: hidden;
   background: var(--_chat-bg);
   color: var(--_text);
-  box-shadow: 0 8px 32px rgb(0 0 0 / 0.25);
+  box-shadow: var(--_chatbox-shadow);
   animation: join-chat-pop 0.3s ease both;
 }
 .chatbox[open] { display: flex; }
@@ -116,8 +128,8 @@ export const styles = /* css */ `
   gap: 8px;
   min-height: 48px;
   padding: 8px 8px 8px 16px;
-  background: var(--_color);
-  color: var(--_on-color);
+  background: var(--_accent);
+  color: var(--_on-accent);
 }
 .title { flex: 1; font-weight: 600; }
 .close {
@@ -128,7 +140,7 @@ export const styles = /* css */ `
   padding: 0;
   border: 0;
   border-radius: 50%;
-  background: rgb(0 0 0 / 0.15);
+  background: var(--_close-bg);
   color: inherit;
   cursor: pointer;
 }
@@ -142,15 +154,15 @@ export const styles = /* css */ `
   overflow-y: auto;
   overscroll-behavior: contain;
 }
-.time { align-self: center; font-size: 0.75rem; color: var(--time-color, #54524e); }
+.time { align-self: center; font-size: 0.75rem; color: var(--_time-color); }
 .bubble {
   max-width: 90%;
   margin: 0;
   padding: 8px 12px;
   border-radius: 0 12px 12px 12px;
   background: var(--_bubble-bg);
-  color: #1c1c1c;
-  box-shadow: 0 1px 1px rgb(0 0 0 / 0.1);
+  color: var(--_bubble-text);
+  box-shadow: var(--_bubble-shadow);
   white-space: pre-line;
   overflow-wrap: anywhere;
   animation: join-chat-pop 0.3s ease both;
@@ -161,14 +173,14 @@ export const styles = /* css */ `
   width: 6px;
   height: 6px;
   border-radius: 50%;
-  background: #888;
+  background: var(--_dots);
   animation: join-chat-dot 1s infinite ease-in-out;
 }
 .typing .dots span:nth-child(2) { animation-delay: 0.15s; }
 .typing .dots span:nth-child(3) { animation-delay: 0.3s; }
 .optin { font-size: 0.8125rem; }
 .optin label { display: flex; gap: 8px; align-items: flex-start; cursor: pointer; }
-.optin input { margin: 2px 0 0; accent-color: var(--_color); }
+.optin input { margin: 2px 0 0; accent-color: var(--_accent); }
 .optin p { margin: 0; }
 .open {
   display: flex;
@@ -179,8 +191,8 @@ export const styles = /* css */ `
   padding: 10px 16px;
   border: 0;
   border-radius: 999px;
-  background: var(--_color);
-  color: var(--_on-color);
+  background: var(--_accent);
+  color: var(--_on-accent);
   font: inherit;
   font-weight: 600;
   cursor: pointer;

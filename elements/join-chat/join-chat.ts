@@ -6,20 +6,6 @@ import { JoinChat } from './join-chat.view.tsx';
 export { type JoinChatEnvironment, setJoinChatEnvironment } from './join-chat.env.ts';
 export type { JoinChatSettings } from './join-chat.settings.ts';
 
-const TAG = 'join-chat';
-const Base = defineElement(JoinChat, {
-  tag: TAG,
-  settings: joinChatSettings,
-  styles,
-  attributes: {
-    telephone: { key: 'telephone', type: 'string' },
-    'mobile-only': { key: 'mobile_only', type: 'boolean' },
-    'whatsapp-web': { key: 'whatsapp_web', type: 'boolean' },
-    qr: { key: 'qr', type: 'boolean' },
-    position: { key: 'position', type: 'string' },
-  },
-});
-
 /**
  * Chat button for a messaging app (the WordPress plugin Joinchat's front end, spec §2 and §4
  * Chat widget): a launcher that appears after `button_delay`, an optional tooltip and badge, a
@@ -28,15 +14,18 @@ const Base = defineElement(JoinChat, {
  * desktops, and the WhatsApp link (`wa.me` or `web.whatsapp.com`) in a new window.
  *
  * Settings use Joinchat's snake_case names. Joinchat prints them as `data-settings` JSON; this
- * element reads `data-settings` too (same precedence as the `settings` property, above the
- * `settings` attribute and the child `<script type="application/json">`), so the plugin's markup
- * can be kept. Page elements with class `joinchat_open` / `joinchat_app` / `joinchat_close`, and
- * links to `#joinchat` / `#whatsapp` (optional `data-phone`, `data-message`), open or close it;
+ * element reads `data-settings` too (defineElement's `jsonAttributes`: above the `settings`
+ * attribute and the child `<script type="application/json">`, like the `settings` property; bad
+ * JSON is reported like any invalid settings), so the plugin's markup can be kept. Page elements
+ * with class `joinchat_open` / `joinchat_app` / `joinchat_close`, and links to `#joinchat` /
+ * `#whatsapp` (optional `data-phone`, `data-message`), open or close it;
  * so do the page address `#joinchat` and `?joinchat=<seconds>`.
  *
  * Storage: `joinchat_views` (count) and `joinchat_hashes` (seen messages) in localStorage, in
  * memory when storage is unavailable. Events go to the data layer / GA4 / Google Ads / Meta
- * Pixel only with consent (`$consent`: statistics, marketing).
+ * Pixel only with consent (`$consent`: statistics, marketing). With a `sku` set, the SKU of the
+ * variation the shopper chose (`$product`) replaces `<jc-sku>…</jc-sku>`. The behaviour lives in
+ * `join-chat.controller.ts`; the view renders its state.
  *
  * @tagname join-chat
  * @summary Chat button, chatbox and messaging link.
@@ -65,8 +54,10 @@ const Base = defineElement(JoinChat, {
  * @csspart optin - The opt-in text and checkbox.
  * @csspart open-button - The button that opens the conversation.
  * @csspart qr - The QR code figure.
- * @cssproperty [--color=#00785a] - Brand colour of the launcher, header and open button (the default keeps white text at 4.5:1).
- * @cssproperty [--on-color=#fff] - Text and icon colour on the brand colour.
+ * @cssproperty [--accent=#00785a] - Brand colour of the launcher, header and open button (the default keeps white text at 4.5:1).
+ * @cssproperty [--on-accent=#fff] - Text and icon colour on the brand colour.
+ * @cssproperty [--surface=var(--shop-color-surface)] - Tooltip background.
+ * @cssproperty [--text-color=var(--shop-color-text)] - Text of the tooltip and the chatbox.
  * @cssproperty [--size=60px] - Launcher diameter.
  * @cssproperty [--side=20px] - Distance from the side of the screen.
  * @cssproperty [--bottom=20px] - Distance from the bottom of the screen.
@@ -79,42 +70,21 @@ const Base = defineElement(JoinChat, {
  * @cssproperty [--badge-color=#d70015] - Badge background.
  * @cssproperty [--time-color=#54524e] - Message time colour.
  */
-export class JoinChatElement extends Base {
-  static override get observedAttributes() {
-    return [...Base.observedAttributes, 'data-settings'];
-  }
+export class JoinChatElement extends defineElement(JoinChat, {
+  tag: 'join-chat',
+  settings: joinChatSettings,
+  styles,
+  attributes: {
+    telephone: { key: 'telephone', type: 'string' },
+    'mobile-only': { key: 'mobile_only', type: 'boolean' },
+    'whatsapp-web': { key: 'whatsapp_web', type: 'boolean' },
+    qr: { key: 'qr', type: 'boolean' },
+    position: { key: 'position', type: 'string' },
+  },
+  jsonAttributes: ['data-settings'],
+}) {}
 
-  override attributeChangedCallback(name: string, oldValue: string | null, newValue: string | null) {
-    if (name !== 'data-settings') {
-      super.attributeChangedCallback(name, oldValue, newValue);
-      return;
-    }
-    if (oldValue === newValue) return;
-    this.#readDataSettings(newValue);
-  }
-
-  /** Joinchat's `data-settings` JSON becomes the settings property (validated by the same schema). */
-  #readDataSettings(text: string | null) {
-    if (text === null || text.trim() === '') {
-      this.settings = {} as never;
-      return;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      console.error(`<${TAG}>: data-settings is not valid JSON; it is ignored.`);
-      return;
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      console.error(`<${TAG}>: data-settings must be a JSON object; it is ignored.`);
-      return;
-    }
-    this.settings = parsed as never;
-  }
-}
-
-if (!customElements.get(TAG)) customElements.define(TAG, JoinChatElement);
+JoinChatElement.define();
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,22 +1,16 @@
 import { expect } from '@open-wc/testing';
+import jQuery from 'jquery';
+import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import sinon from 'sinon';
-import '../../elements/join-chat/join-chat.ts';
-import { setJoinChatEnvironment } from '../../elements/join-chat/join-chat.env.ts';
-import { HASHES_KEY, VIEWS_KEY } from '../../elements/join-chat/join-chat.rules.ts';
-import type { JoinChatElement } from '../../elements/join-chat/join-chat.ts';
-import { createStorageForTest, type SafeStorage } from '../../shared/storage.ts';
-import { setConsent } from '../../shared/stores/consent.ts';
-import { captureConsoleErrors } from '../helpers/elements.ts';
-import { memoryStorage } from '../helpers/storage.ts';
-
-/** Animation frames are not faked: React commits between them. */
-const frames = (n = 3) =>
-  new Array(n)
-    .fill(0)
-    .reduce<Promise<void>>(
-      (p) => p.then(() => new Promise((r) => requestAnimationFrame(() => r()))),
-      Promise.resolve(),
-    );
+import '../../../elements/join-chat/join-chat.ts';
+import { setJoinChatEnvironment } from '../../../elements/join-chat/join-chat.env.ts';
+import { HASHES_KEY, VIEWS_KEY } from '../../../elements/join-chat/join-chat.rules.ts';
+import type { JoinChatElement } from '../../../elements/join-chat/join-chat.ts';
+import { createStorageForTest, type SafeStorage } from '../../../shared/storage.ts';
+import { setConsent } from '../../../shared/stores/consent.ts';
+import { $product, EMPTY_PRODUCT, setVariant } from '../../../shared/stores/product.ts';
+import { captureConsoleErrors, frames, untilQuiet } from '../../helpers/elements.ts';
+import { memoryStorage } from '../../helpers/storage.ts';
 
 interface World {
   clock: sinon.SinonFakeTimers;
@@ -71,41 +65,11 @@ async function rendered(el: Element, maxFrames = 40) {
   await frames(2);
 }
 
-/**
- * Frames until the widgets' shadow roots stop changing for two frames in a row (at most 60): a
- * fixed count of frames was not always enough for React to commit in WebKit on a busy machine.
- * Frames and React's scheduler (MessageChannel) are not faked, so this keeps the fake clock still.
- */
-async function quiet() {
-  let changed = true;
-  const observer = new MutationObserver(() => {
-    changed = true;
-  });
-  for (const el of mounted) {
-    if (el.shadowRoot)
-      observer.observe(el.shadowRoot, {
-        subtree: true,
-        childList: true,
-        attributes: true,
-        characterData: true,
-      });
-  }
-  try {
-    let still = 0;
-    for (let i = 0; i < 60 && still < 2; i++) {
-      changed = false;
-      await frames(1);
-      still = changed ? 0 : still + 1;
-    }
-  } finally {
-    observer.disconnect();
-  }
-}
-
+/** Moves the fake clock, then lets React commit (frames are not faked) until the widgets are still. */
 async function tick(ms: number) {
   world.clock.tick(ms);
   await frames(2);
-  await quiet();
+  await untilQuiet(mounted.map((el) => el.shadowRoot));
 }
 
 const $ = <T extends Element = HTMLElement>(el: Element, selector: string) =>
@@ -126,6 +90,10 @@ function pageElement(html: string): HTMLElement {
 const pageTitle = document.title;
 afterEach(async () => {
   for (const el of mounted.splice(0)) el.remove();
+  // The widgets unmount, and $product lets go of the page (jQuery bridge) after nanostores'
+  // delay, which runs on the fake clock: without this the store stays mounted for later tests.
+  await frames(1);
+  world?.clock.tick(STORE_UNMOUNT_DELAY);
   document.title = pageTitle;
   world?.restore();
   try {
@@ -178,6 +146,28 @@ describe('<join-chat>', () => {
       await tick(1000);
       expect($(el, '[part="tooltip"]')?.textContent).to.equal('Need help?');
       expect(launcher(el).getAttribute('aria-describedby')).to.equal($(el, '[part="tooltip"]')!.id);
+    });
+
+    it('shows the tooltip once the view threshold is reached (spec §4), not below it', async () => {
+      setup();
+      const settings = {
+        button_delay: 1,
+        button_tip: 'Need help?',
+        message_text: MESSAGE,
+        message_hash: 'tip1',
+        message_delay: 30,
+        message_views: 2,
+      };
+      world.storage.set(VIEWS_KEY, '1');
+      const below = await mount(settings);
+      await tick(1000);
+      expect(isShown(below)).to.equal(true);
+      expect($(below, '[part="tooltip"]') !== null, 'tooltip below the threshold').to.equal(false);
+      below.remove();
+      expect(world.storage.get(VIEWS_KEY)).to.equal('2'); // this view was counted
+      const reached = await mount(settings);
+      await tick(1000);
+      expect($(reached, '[part="tooltip"]')?.textContent).to.equal('Need help?');
     });
 
     it('hides the tooltip when the message was seen', async () => {
@@ -265,7 +255,7 @@ describe('<join-chat>', () => {
       expect(launcher(el).getAttribute('aria-label')).to.equal('Open chat, 1 new message');
       expect(isOpen(el)).to.equal(false);
       launcher(el).click();
-      await frames();
+      await frames(3);
       expect(isOpen(el)).to.equal(true);
       expect($(el, '[part="badge"]')?.dataset.state).to.equal('out');
     });
@@ -301,7 +291,7 @@ describe('<join-chat>', () => {
         message_text: 'one two three\n===\nfour five\n>>>\nnote here',
       });
       launcher(el).click();
-      await frames();
+      await frames(3);
       const bubbles = () => el.shadowRoot!.querySelectorAll('[part~="bubble"]').length;
       const typing = () => $(el, '[part="typing"]') !== null;
       expect([bubbles(), typing()]).to.deep.equal([0, true]);
@@ -324,7 +314,7 @@ describe('<join-chat>', () => {
       setup({ reducedMotion: true });
       const el = await mount({ button_delay: 0, message_text: 'one\n===\ntwo\n===\nthree' });
       launcher(el).click();
-      await frames();
+      await frames(3);
       expect(el.shadowRoot!.querySelectorAll('[part~="bubble"]').length).to.equal(3);
       expect($(el, '[part="typing"]')).to.equal(null);
     });
@@ -343,7 +333,7 @@ describe('<join-chat>', () => {
       holder.append(el);
       await rendered(el);
       launcher(el).click();
-      await frames();
+      await frames(3);
       expect($(el, '[part="time"]')?.textContent).to.equal('Feb 2');
     });
 
@@ -403,7 +393,7 @@ describe('<join-chat>', () => {
         el.addEventListener('join-chat-opened', opened);
         const trigger = pageElement(markup);
         ((trigger.firstElementChild as HTMLElement) ?? trigger).click();
-        await frames();
+        await frames(3);
         expect(isOpen(el)).to.equal(true);
         expect(opened.firstCall.args[0].detail).to.deep.equal({ automatic: false });
         expect(el.shadowRoot!.activeElement).to.equal($(el, '[part="close-button"]'));
@@ -421,7 +411,7 @@ describe('<join-chat>', () => {
         const linked = sinon.spy();
         el.addEventListener('join-chat-link-opened', linked);
         pageElement(markup).click();
-        await frames();
+        await frames(3);
         expect(world.open.args).to.deep.equal([['https://wa.me/34600112233?text=Hi+there']]);
         expect(linked.firstCall.args[0].detail).to.deep.equal({
           url: 'https://wa.me/34600112233?text=Hi+there',
@@ -445,10 +435,10 @@ describe('<join-chat>', () => {
       setup();
       const el = await mount({ button_delay: 0, message_text: MESSAGE });
       launcher(el).click();
-      await frames();
+      await frames(3);
       await tick(600);
       pageElement('<button type="button" class="joinchat_close">close</button>').click();
-      await frames();
+      await frames(3);
       expect(isOpen(el)).to.equal(false);
     });
 
@@ -458,6 +448,28 @@ describe('<join-chat>', () => {
       launcher(el).click();
       expect(world.open.args).to.deep.equal([['https://wa.me/34600112233?text=Hello+AB-12']]);
       expect(launcher(el).hasAttribute('aria-expanded')).to.equal(false);
+    });
+
+    it("follows the chosen variation's SKU from WooCommerce's jQuery events and setVariant()", async () => {
+      setup();
+      (window as { jQuery?: unknown }).jQuery = jQuery;
+      try {
+        const form = pageElement('<form class="variations_form cart"><select></select></form>');
+        const el = await mount({ button_delay: 0, message_send: 'Hello <jc-sku>SKU</jc-sku>', sku: 'AB-12' });
+        const sent = () => new URL(world.open.lastCall.args[0]).searchParams.get('text');
+        jQuery(form).trigger('found_variation', [{ variation_id: 7, sku: 'AB-12-RED' }]);
+        launcher(el).click();
+        expect(sent()).to.equal('Hello AB-12-RED');
+        jQuery(form).trigger('reset_data');
+        launcher(el).click();
+        expect(sent()).to.equal('Hello AB-12');
+        setVariant({ variationId: '8', sku: 'AB-12-BLUE' });
+        launcher(el).click();
+        expect(sent()).to.equal('Hello AB-12-BLUE');
+      } finally {
+        delete (window as { jQuery?: unknown }).jQuery;
+        $product.set({ ...EMPTY_PRODUCT });
+      }
     });
 
     it('opens WhatsApp Web on desktops when whatsapp_web is set, the app link on mobile', async () => {
@@ -537,7 +549,7 @@ describe('<join-chat>', () => {
       const open = $<HTMLButtonElement>(el, '[part="open-button"]')!;
       expect(open.getAttribute('aria-disabled')).to.equal('true');
       open.click();
-      await frames();
+      await frames(3);
       expect(world.open.called).to.equal(false);
       expect(isOpen(el)).to.equal(true);
       const checkbox = $<HTMLInputElement>(el, '[part="optin"] input')!;
@@ -546,7 +558,7 @@ describe('<join-chat>', () => {
       pageElement('<a href="#whatsapp">x</a>').click();
       expect(world.open.called).to.equal(false);
       checkbox.click();
-      await frames();
+      await frames(3);
       open.click();
       expect(world.open.callCount).to.equal(1);
     });
@@ -556,11 +568,11 @@ describe('<join-chat>', () => {
       const el = await mount({ button_delay: 0, message_text: MESSAGE });
       launcher(el).focus();
       launcher(el).click();
-      await frames();
+      await frames(3);
       expect(launcher(el).getAttribute('aria-expanded')).to.equal('true');
       const focused = el.shadowRoot!.activeElement as HTMLElement;
       focused.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
-      await frames();
+      await frames(3);
       expect(isOpen(el)).to.equal(false);
       expect(launcher(el).getAttribute('aria-expanded')).to.equal('false');
       expect(el.shadowRoot!.activeElement).to.equal(launcher(el));
@@ -676,9 +688,15 @@ describe('<join-chat>', () => {
       await rendered(el);
       expect(el.settings.telephone).to.equal('34600112233');
       expect(isShown(el)).to.equal(true);
+      // Bad JSON is reported once by defineElement, naming the element and the field; the
+      // attribute's fields fall back to the other sources and the defaults (no telephone here).
       const errors = await captureConsoleErrors(() => el.setAttribute('data-settings', '{not json'));
-      expect(errors).to.deep.equal(['<join-chat>: data-settings is not valid JSON; it is ignored.']);
-      expect(el.settings.telephone).to.equal('34600112233');
+      expect(errors).to.have.length(1);
+      expect(errors[0]).to.match(/^<join-chat>: invalid settings \(data-settings attribute\)/);
+      expect(el.settingsErrors).to.deep.equal(['data-settings attribute: not valid JSON']);
+      expect(el.settings.telephone).to.equal('');
+      await frames(3);
+      expect(el.shadowRoot!.querySelector('.root')).to.equal(null);
     });
 
     it('reads settings from a child JSON script and individual attributes', async () => {
@@ -708,7 +726,7 @@ describe('<join-chat>', () => {
       world.clock.restore(); // axe schedules its own timers
       await expect(el).to.be.accessible();
       launcher(el).click();
-      await frames();
+      await frames(3);
       expect(isOpen(el)).to.equal(true);
       expect(el.shadowRoot!.querySelectorAll('[part~="bubble"]').length).to.equal(3);
       // Contrast is judged on the final colours, not half-way through the pop-in animation.

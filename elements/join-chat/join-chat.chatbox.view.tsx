@@ -1,0 +1,126 @@
+import type { Ref } from 'react';
+import type { JoinChatState } from './join-chat.controller.ts';
+import { QrCode } from './join-chat.qr.view.tsx';
+import type { JoinChatSettings } from './join-chat.settings.ts';
+
+export interface ChatboxProps {
+  settings: JoinChatSettings;
+  state: JoinChatState;
+  dialogId: string;
+  titleId: string;
+  /** The message time as shown, and as an ISO date. */
+  time: { text: string; iso: string };
+  closeRef: Ref<HTMLButtonElement>;
+  optinRef: Ref<HTMLInputElement>;
+  onClose(): void;
+  onOpenChat(): void;
+  onOptinChange(checked: boolean): void;
+}
+
+/**
+ * The chatbox of `<join-chat>` (spec §2, §4 Chat widget): a non-modal dialog with the header,
+ * the message bubbles as typed out so far, the opt-in, the button that opens the conversation
+ * and, on desktops, the QR code.
+ */
+export function Chatbox({
+  settings,
+  state,
+  dialogId,
+  titleId,
+  time,
+  closeRef,
+  optinRef,
+  onClose,
+  onOpenChat,
+  onOptinChange,
+}: ChatboxProps) {
+  const { bubbles, revealed, typing } = state;
+  const { messages } = settings;
+  return (
+    <dialog
+      id={dialogId}
+      part="chatbox"
+      className="chatbox"
+      open={state.open}
+      aria-labelledby={settings.header ? titleId : undefined}
+      aria-label={settings.header ? undefined : messages.dialog}
+    >
+      <div part="header" className="header">
+        <span id={titleId} part="title" className="title">
+          {settings.header}
+        </span>
+        <button
+          ref={closeRef}
+          type="button"
+          part="close-button"
+          className="close"
+          aria-label={messages.close}
+          onClick={onClose}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+      <div part="chat" className="chat" role="log" aria-busy={typing}>
+        {bubbles.length > 0 && (
+          <time part="time" className="time" dateTime={time.iso}>
+            {time.text}
+          </time>
+        )}
+        {bubbles.map((bubble, index) =>
+          index < revealed ? (
+            <p
+              // biome-ignore lint/suspicious/noArrayIndexKey: bubbles have no identity beyond their order
+              key={index}
+              part={bubble.note ? 'bubble note' : 'bubble'}
+              className={bubble.note ? 'bubble note' : 'bubble'}
+            >
+              {bubble.text}
+            </p>
+          ) : null,
+        )}
+        {typing && (
+          <p part="typing" className="bubble typing">
+            <span className="visually-hidden">{messages.typing}</span>
+            <span className="dots" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+          </p>
+        )}
+        {state.hasOptin && revealed >= bubbles.length && (
+          <div part="optin" className="optin">
+            {settings.optin_check ? (
+              <label>
+                <input
+                  ref={optinRef}
+                  type="checkbox"
+                  checked={state.optinChecked}
+                  onChange={(e) => onOptinChange(e.currentTarget.checked)}
+                />
+                <span>{settings.optin_text}</span>
+              </label>
+            ) : (
+              <p>{settings.optin_text}</p>
+            )}
+          </div>
+        )}
+      </div>
+      <button
+        type="button"
+        part="open-button"
+        className="open"
+        aria-disabled={state.optinPending ? 'true' : undefined}
+        onClick={onOpenChat}
+      >
+        <span>{settings.message_start}</span>
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M3 20l18-8L3 4v6l12 2-12 2z" />
+        </svg>
+      </button>
+      {state.qrLink && <QrCode text={state.qrLink} caption={settings.qr_text} />}
+    </dialog>
+  );
+}

@@ -1,0 +1,309 @@
+import { expect } from '@open-wc/testing';
+import { STORE_UNMOUNT_DELAY } from 'nanostores';
+import sinon from 'sinon';
+import { JoinChatController } from '../../../elements/join-chat/join-chat.controller.ts';
+import type { JoinChatEnvironment } from '../../../elements/join-chat/join-chat.env.ts';
+import { HASHES_KEY, VIEWS_KEY } from '../../../elements/join-chat/join-chat.rules.ts';
+import { type JoinChatSettings, joinChatSettings } from '../../../elements/join-chat/join-chat.settings.ts';
+import { createStorageForTest, type SafeStorage } from '../../../shared/storage.ts';
+import { $product, EMPTY_PRODUCT, setVariant } from '../../../shared/stores/product.ts';
+import { memoryStorage } from '../../helpers/storage.ts';
+
+/** The controller alone: no React, no element; a fake clock and a recorded environment. */
+describe('join-chat controller', () => {
+  let clock: sinon.SinonFakeTimers;
+  let storage: SafeStorage;
+  let opened: string[];
+  let host: HTMLElement;
+  let env: JoinChatEnvironment;
+  const controllers: JoinChatController[] = [];
+  const pageNodes: Element[] = [];
+
+  beforeEach(() => {
+    clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    storage = createStorageForTest(memoryStorage);
+    opened = [];
+    host = document.createElement('div');
+    document.body.append(host);
+    env = {
+      open: (url) => void opened.push(url),
+      href: () => 'https://shop.test/product/',
+      isMobile: () => false,
+      reducedMotion: () => false,
+      storage,
+      random: () => 0.5,
+      trackers: () => ({}),
+      now: () => clock.now,
+      setTimeout: (callback, ms) =>
+        clock.setTimeout(callback, ms) as unknown as ReturnType<typeof setTimeout>,
+      clearTimeout: (timer) => clock.clearTimeout(timer as never),
+    };
+  });
+
+  afterEach(() => {
+    for (const controller of controllers.splice(0)) controller.dispose();
+    for (const node of pageNodes.splice(0)) node.remove();
+    host.remove();
+    clock.tick(STORE_UNMOUNT_DELAY); // $product lets go of the page
+    clock.restore();
+    $product.set({ ...EMPTY_PRODUCT });
+  });
+
+  const settingsOf = (input: Record<string, unknown>): JoinChatSettings =>
+    joinChatSettings.parse({ telephone: '+34 600 112 233', button_delay: 0, ...input });
+
+  function start(input: Record<string, unknown>, overrides: Partial<JoinChatEnvironment> = {}) {
+    const controller = new JoinChatController({
+      host,
+      settings: settingsOf(input),
+      env: { ...env, ...overrides },
+    });
+    controllers.push(controller);
+    controller.start();
+    return controller;
+  }
+
+  function pageElement(html: string): HTMLElement {
+    const holder = document.createElement('div');
+    holder.innerHTML = html;
+    document.body.append(holder);
+    pageNodes.push(holder);
+    return holder.firstElementChild as HTMLElement;
+  }
+
+  const MESSAGE = 'one two three\n===\nfour five\n>>>\nnote here';
+
+  describe('start-up plan', () => {
+    it('derives the widget from the settings before it starts', () => {
+      const controller = new JoinChatController({
+        host,
+        settings: settingsOf({ message_text: MESSAGE }),
+        env,
+      });
+      const state = controller.$state.get();
+      expect(state).to.include({
+        enabled: true,
+        hasChatbox: true,
+        hoverOpens: true,
+        shown: false,
+        open: false,
+      });
+      expect(state.bubbles.map((b) => b.note)).to.deep.equal([false, false, true]);
+      const off = new JoinChatController({ host, settings: settingsOf({ mobile_only: true }), env });
+      expect(off.$state.get().enabled).to.equal(false);
+    });
+
+    it('shows the button after button_delay with the tooltip, then opens by itself after message_delay', () => {
+      const events: unknown[] = [];
+      host.addEventListener('join-chat-opened', (e) => events.push((e as CustomEvent).detail));
+      const controller = start({ button_delay: 2, message_delay: 3, message_text: 'Hi', message_hash: 'c1' });
+      expect(controller.$state.get().shown).to.equal(false);
+      clock.tick(2000);
+      expect(controller.$state.get()).to.include({
+        shown: true,
+        visible: true,
+        tooltip: true,
+        animate: true,
+      });
+      clock.tick(2999);
+      expect(controller.$state.get().open).to.equal(false);
+      clock.tick(1);
+      expect(controller.$state.get()).to.include({ open: true, tooltip: false });
+      expect(controller.$state.get().focus).to.equal(null); // automatic: focus stays where it is
+      expect(events).to.deep.equal([{ automatic: true }]);
+      expect(storage.get(HASHES_KEY)).to.equal('c1');
+    });
+
+    it('shows the badge after message_delay; opening over it hides it, closing removes it', () => {
+      const controller = start({ message_delay: 1, message_text: 'Hi', message_badge: true });
+      clock.tick(1000);
+      expect(controller.$state.get()).to.include({ badge: 'in', open: false });
+      controller.launcherClicked();
+      expect(controller.$state.get()).to.include({ badge: 'out', open: true });
+      expect(controller.$state.get().focus?.target).to.equal('close');
+      clock.tick(600);
+      controller.close(true);
+      expect(controller.$state.get()).to.include({ badge: 'none', open: false });
+      expect(controller.$state.get().focus?.target).to.equal('launcher');
+    });
+
+    it('counts the view once per start and restarts the plan only when what it reads changes', () => {
+      const controller = start({ message_delay: 5, message_views: 5, message_text: 'Hi', message_hash: 'v' });
+      expect(storage.get(VIEWS_KEY)).to.equal('1'); // this view counted
+      controller.update(
+        settingsOf({
+          message_delay: 5,
+          message_views: 5,
+          message_text: 'Hi',
+          message_hash: 'v',
+          header: 'Support',
+        }),
+      );
+      expect(storage.get(VIEWS_KEY)).to.equal('1'); // a header changes no rule
+      controller.update(
+        settingsOf({ message_delay: 6, message_views: 5, message_text: 'Hi', message_hash: 'v' }),
+      );
+      expect(storage.get(VIEWS_KEY)).to.equal('2'); // a new plan counts again, as before
+    });
+
+    it('opens by the page address after 700 ms', () => {
+      const controller = start(
+        { button_delay: 5, message_text: 'Hi' },
+        { href: () => 'https://shop.test/p#joinchat' },
+      );
+      expect(controller.$state.get().shown).to.equal(true);
+      clock.tick(699);
+      expect(controller.$state.get().open).to.equal(false);
+      clock.tick(1);
+      expect(controller.$state.get().open).to.equal(true);
+    });
+  });
+
+  describe('chatbox', () => {
+    it('types the bubbles out in one update with the opening, then reveals them on the clock', () => {
+      const controller = start({ message_text: MESSAGE });
+      const seen: [number, boolean, boolean][] = [];
+      controller.$state.listen((s) => seen.push([s.revealed, s.typing, s.open]));
+      controller.launcherClicked();
+      // The opening itself already hides the bubbles: the full message never flashes first.
+      expect(seen).to.deep.equal([[0, true, true]]);
+      const at = () => [controller.$state.get().revealed, controller.$state.get().typing];
+      clock.tick(329);
+      expect(at()).to.deep.equal([0, true]);
+      clock.tick(1);
+      expect(at()).to.deep.equal([1, false]);
+      clock.tick(500);
+      expect(at()).to.deep.equal([1, true]);
+      clock.tick(270);
+      expect(at()).to.deep.equal([2, false]);
+      clock.tick(500);
+      expect(at()).to.deep.equal([3, false]);
+      clock.tick(100);
+      expect(at()).to.deep.equal([Number.POSITIVE_INFINITY, false]);
+    });
+
+    it('shows every bubble when closed while typing, and types only on the first opening', () => {
+      const controller = start({ message_text: MESSAGE });
+      controller.launcherClicked();
+      clock.tick(600);
+      controller.launcherClicked();
+      expect(controller.$state.get()).to.include({
+        open: false,
+        typing: false,
+        revealed: Number.POSITIVE_INFINITY,
+      });
+      clock.tick(600);
+      controller.launcherClicked();
+      expect(controller.$state.get()).to.include({
+        open: true,
+        typing: false,
+        revealed: Number.POSITIVE_INFINITY,
+      });
+    });
+
+    it('ignores a click within 600 ms of the chatbox opening', () => {
+      const controller = start({ message_text: 'Hi' });
+      controller.launcherClicked();
+      controller.openChat(true, 'click');
+      controller.launcherClicked();
+      expect(opened).to.deep.equal([]);
+      expect(controller.$state.get().open).to.equal(true);
+      clock.tick(600);
+      controller.openChat(true, 'click');
+      expect(opened).to.deep.equal(['https://wa.me/34600112233']);
+    });
+
+    it('hover opens after 1500 ms unless the pointer leaves; never on mobile', () => {
+      const controller = start({ message_text: 'Hi' });
+      controller.hoverStarted();
+      clock.tick(1000);
+      controller.hoverEnded();
+      clock.tick(2000);
+      expect(controller.$state.get().open).to.equal(false);
+      controller.hoverStarted();
+      clock.tick(1500);
+      expect(controller.$state.get().open).to.equal(true);
+      expect(controller.$state.get().focus).to.equal(null);
+      const mobile = start({ message_text: 'Hi' }, { isMobile: () => true });
+      expect(mobile.$state.get().hoverOpens).to.equal(false);
+      mobile.hoverStarted();
+      clock.tick(3000);
+      expect(mobile.$state.get().open).to.equal(false);
+    });
+
+    it('keeps the chatbox while the required opt-in is unchecked, and asks for focus on it', () => {
+      const controller = start({ message_text: 'Hi', optin_text: 'I accept', optin_check: true });
+      controller.launcherClicked();
+      clock.tick(600);
+      expect(controller.$state.get().optinPending).to.equal(true);
+      controller.openChat(true, 'click');
+      expect(opened).to.deep.equal([]);
+      expect(controller.$state.get().focus?.target).to.equal('optin');
+      controller.setOptinChecked(true);
+      expect(controller.$state.get().optinPending).to.equal(false);
+      controller.openChat(true, 'click');
+      expect(opened).to.have.length(1);
+    });
+
+    it('Escape closes only an open chatbox', () => {
+      const controller = start({ message_text: 'Hi' });
+      expect(controller.escape()).to.equal(false);
+      controller.launcherClicked();
+      expect(controller.escape()).to.equal(true);
+      expect(controller.$state.get().open).to.equal(false);
+    });
+  });
+
+  describe('page', () => {
+    it('opens and closes from page triggers, and opens the link from direct ones', () => {
+      const controller = start({ message_text: 'Hi', message_send: 'Hello' });
+      pageElement('<button type="button" class="joinchat_open">Chat</button>').click();
+      expect(controller.$state.get()).to.include({ open: true, shown: true });
+      expect(controller.$state.get().focus?.target).to.equal('close');
+      pageElement('<button type="button" class="joinchat_close">x</button>').click();
+      expect(controller.$state.get().open).to.equal(false);
+      clock.tick(600);
+      pageElement('<a href="#whatsapp" data-phone="+1 555 010 0199">x</a>').click();
+      expect(opened).to.deep.equal(['https://wa.me/15550100199?text=Hello']);
+    });
+
+    it('on mobile hides while a page text field has focus, and sets --vh', () => {
+      const controller = start({ message_text: 'Hi' }, { isMobile: () => true });
+      expect(host.style.getPropertyValue('--vh')).to.equal(`${window.innerHeight}px`);
+      const input = pageElement('<input type="search" />') as HTMLInputElement;
+      input.focus();
+      clock.tick(199);
+      expect(controller.$state.get().visible).to.equal(true);
+      clock.tick(1);
+      expect(controller.$state.get()).to.include({ visible: false, fieldFocused: true });
+      input.blur();
+      clock.tick(200);
+      expect(controller.$state.get().visible).to.equal(true);
+    });
+
+    it("uses $product's SKU over the settings' one while the settings name a SKU", () => {
+      const controller = start({ message_send: 'About <jc-sku>x</jc-sku>', sku: 'BASE' });
+      setVariant({ variationId: '3', sku: 'BASE-RED' });
+      controller.launcherClicked();
+      setVariant(null);
+      controller.launcherClicked();
+      expect(opened).to.deep.equal([
+        'https://wa.me/34600112233?text=About+BASE-RED',
+        'https://wa.me/34600112233?text=About+BASE',
+      ]);
+      const without = start({ message_send: 'About <jc-sku>x</jc-sku>' });
+      setVariant({ variationId: '3', sku: 'BASE-RED' });
+      without.launcherClicked();
+      expect(opened[2]).to.equal('https://wa.me/34600112233?text=About+%3Cjc-sku%3Ex%3C%2Fjc-sku%3E');
+    });
+
+    it('dispose stops the timers and the page listeners', () => {
+      const controller = start({ button_delay: 1, message_delay: 1, message_text: 'Hi', message_hash: 'd' });
+      controller.dispose();
+      clock.tick(10_000);
+      pageElement('<button type="button" class="joinchat_open">Chat</button>').click();
+      expect(controller.$state.get()).to.include({ shown: false, open: false });
+      expect(storage.get(HASHES_KEY)).to.equal(null);
+    });
+  });
+});
