@@ -77,6 +77,8 @@ const $ = <T extends Element = HTMLElement>(el: Element, selector: string) =>
 const root = (el: Element) => $(el, '.root')!;
 const launcher = (el: Element) => $<HTMLButtonElement>(el, '.button')!;
 const isShown = (el: Element) => root(el).hasAttribute('data-shown');
+// DOM nodes are compared as booleans: a failing chai equality on a node React manages hangs
+// web-test-runner instead of failing (STYLE.md, known traps).
 const isOpen = (el: Element) => $<HTMLDialogElement>(el, 'dialog')?.open ?? false;
 
 function pageElement(html: string): HTMLElement {
@@ -132,7 +134,7 @@ describe('<join-chat>', () => {
     it('renders nothing without a telephone', async () => {
       setup();
       const el = await mount({ telephone: '' });
-      expect(el.shadowRoot!.querySelector('.root')).to.equal(null);
+      expect(el.shadowRoot!.querySelector('.root') === null).to.equal(true);
     });
 
     it('shows the tooltip with the button when the rules allow it', async () => {
@@ -181,7 +183,7 @@ describe('<join-chat>', () => {
         message_badge: true,
       });
       await tick(1000);
-      expect($(el, '[part="tooltip"]')).to.equal(null);
+      expect($(el, '[part="tooltip"]') === null).to.equal(true);
     });
 
     it('opens the chatbox by itself after message_delay once the view threshold is reached', async () => {
@@ -201,7 +203,7 @@ describe('<join-chat>', () => {
         expect(isOpen(el)).to.equal(true);
         expect(opened.firstCall.args[0].detail).to.deep.equal({ automatic: true });
         // Automatic openings leave focus where the shopper is.
-        expect(el.shadowRoot!.activeElement).to.equal(null);
+        expect(el.shadowRoot!.activeElement === null).to.equal(true);
         // Opening saves the message hash as seen.
         expect(world.storage.get(HASHES_KEY)).to.equal('h1');
       } finally {
@@ -249,7 +251,7 @@ describe('<join-chat>', () => {
         message_badge: true,
       });
       await tick(2999);
-      expect($(el, '[part="badge"]')).to.equal(null);
+      expect($(el, '[part="badge"]') === null).to.equal(true);
       await tick(1);
       expect($(el, '[part="badge"]')?.dataset.state).to.equal('in');
       expect(launcher(el).getAttribute('aria-label')).to.equal('Open chat, 1 new message');
@@ -316,7 +318,7 @@ describe('<join-chat>', () => {
       launcher(el).click();
       await frames(3);
       expect(el.shadowRoot!.querySelectorAll('[part~="bubble"]').length).to.equal(3);
-      expect($(el, '[part="typing"]')).to.equal(null);
+      expect($(el, '[part="typing"]') === null).to.equal(true);
     });
 
     it('shows the message time in the page language', async () => {
@@ -347,7 +349,7 @@ describe('<join-chat>', () => {
       world.clock.restore();
       setup({ mobile: true });
       const onMobile = await mount({ button_delay: 0, message_text: MESSAGE, qr: true });
-      expect($(onMobile, '[part="qr"]')).to.equal(null);
+      expect($(onMobile, '[part="qr"]') === null).to.equal(true);
     });
   });
 
@@ -396,7 +398,7 @@ describe('<join-chat>', () => {
         await frames(3);
         expect(isOpen(el)).to.equal(true);
         expect(opened.firstCall.args[0].detail).to.deep.equal({ automatic: false });
-        expect(el.shadowRoot!.activeElement).to.equal($(el, '[part="close-button"]'));
+        expect(el.shadowRoot!.activeElement === $(el, '[part="close-button"]')).to.equal(true);
         expect(world.open.called).to.equal(false);
       });
     }
@@ -511,7 +513,7 @@ describe('<join-chat>', () => {
       expect(isOpen(el)).to.equal(false);
       await tick(1);
       expect(isOpen(el)).to.equal(true);
-      expect(el.shadowRoot!.activeElement).to.equal(null);
+      expect(el.shadowRoot!.activeElement === null).to.equal(true);
     });
 
     it('cancels hover-to-open when the pointer leaves', async () => {
@@ -553,7 +555,7 @@ describe('<join-chat>', () => {
       expect(world.open.called).to.equal(false);
       expect(isOpen(el)).to.equal(true);
       const checkbox = $<HTMLInputElement>(el, '[part="optin"] input')!;
-      expect(el.shadowRoot!.activeElement).to.equal(checkbox);
+      expect(el.shadowRoot!.activeElement === checkbox).to.equal(true);
       // A direct page trigger shows the chatbox instead while the opt-in is pending.
       pageElement('<a href="#whatsapp">x</a>').click();
       expect(world.open.called).to.equal(false);
@@ -575,7 +577,7 @@ describe('<join-chat>', () => {
       await frames(3);
       expect(isOpen(el)).to.equal(false);
       expect(launcher(el).getAttribute('aria-expanded')).to.equal('false');
-      expect(el.shadowRoot!.activeElement).to.equal(launcher(el));
+      expect(el.shadowRoot!.activeElement === launcher(el)).to.equal(true);
     });
 
     it('on mobile, hides while a page text field has focus', async () => {
@@ -613,7 +615,7 @@ describe('<join-chat>', () => {
     it('with mobile_only on a desktop, shows nothing but the page triggers open the link', async () => {
       setup();
       const el = await mount({ button_delay: 0, mobile_only: true, message_text: MESSAGE });
-      expect(el.shadowRoot!.querySelector('.root')).to.equal(null);
+      expect(el.shadowRoot!.querySelector('.root') === null).to.equal(true);
       pageElement('<button type="button" class="joinchat_open">Chat</button>').click();
       expect(world.open.args).to.deep.equal([['https://wa.me/34600112233']]);
     });
@@ -673,7 +675,7 @@ describe('<join-chat>', () => {
       expect(errors).to.have.length(1);
       expect(errors[0]).to.contain('<join-chat>').and.contain('telephone').and.contain('message_views');
       expect(el.settings.message_views).to.equal(1);
-      expect(el.shadowRoot!.querySelector('.root')).to.equal(null);
+      expect(el.shadowRoot!.querySelector('.root') === null).to.equal(true);
     });
 
     it("reads Joinchat's data-settings attribute", async () => {
@@ -696,7 +698,7 @@ describe('<join-chat>', () => {
       expect(el.settingsErrors).to.deep.equal(['data-settings attribute: not valid JSON']);
       expect(el.settings.telephone).to.equal('');
       await frames(3);
-      expect(el.shadowRoot!.querySelector('.root')).to.equal(null);
+      expect(el.shadowRoot!.querySelector('.root') === null).to.equal(true);
     });
 
     it('reads settings from a child JSON script and individual attributes', async () => {
