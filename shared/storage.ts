@@ -11,7 +11,8 @@ export interface SafeStorage {
   readonly persistent: boolean;
 }
 
-function createSafeStorage(pick: () => Storage): SafeStorage {
+/** A safe storage over any `Storage` getter (which may throw): the app's own, or a test's. */
+export function createSafeStorage(pick: () => Storage): SafeStorage {
   const memory = new Map<string, string>();
   let real: Storage | null | undefined;
   const backend = (): Storage | null => {
@@ -72,5 +73,3 @@ function createSafeStorage(pick: () => Storage): SafeStorage {
 export const local: SafeStorage = createSafeStorage(() => window.localStorage);
 /** `sessionStorage`, safely. */
 export const session: SafeStorage = createSafeStorage(() => window.sessionStorage);
-/** Exposed for tests: a safe storage over any `Storage`-like getter (which may throw). */
-export const createStorageForTest = createSafeStorage;

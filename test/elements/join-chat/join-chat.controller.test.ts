@@ -5,7 +5,7 @@ import { JoinChatController } from '../../../elements/join-chat/join-chat.contro
 import type { JoinChatEnvironment } from '../../../elements/join-chat/join-chat.env.ts';
 import { HASHES_KEY, VIEWS_KEY } from '../../../elements/join-chat/join-chat.rules.ts';
 import { type JoinChatSettings, joinChatSettings } from '../../../elements/join-chat/join-chat.settings.ts';
-import { createStorageForTest, type SafeStorage } from '../../../shared/storage.ts';
+import { createSafeStorage, type SafeStorage } from '../../../shared/storage.ts';
 import { $product, EMPTY_PRODUCT, setVariant } from '../../../shared/stores/product.ts';
 import { memoryStorage } from '../../helpers/storage.ts';
 
@@ -21,7 +21,7 @@ describe('join-chat controller', () => {
 
   beforeEach(() => {
     clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    storage = createStorageForTest(memoryStorage);
+    storage = createSafeStorage(memoryStorage);
     opened = [];
     host = document.createElement('div');
     document.body.append(host);

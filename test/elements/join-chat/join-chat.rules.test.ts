@@ -13,7 +13,7 @@ import {
   urlOpening,
   VIEWS_KEY,
 } from '../../../elements/join-chat/join-chat.rules.ts';
-import { createStorageForTest } from '../../../shared/storage.ts';
+import { createSafeStorage } from '../../../shared/storage.ts';
 import { memoryStorage } from '../../helpers/storage.ts';
 
 const base = {
@@ -63,7 +63,7 @@ describe('join-chat rules', () => {
     });
 
     it('counts views only while below the threshold with a delay set', () => {
-      const storage = createStorageForTest(memoryStorage);
+      const storage = createSafeStorage(memoryStorage);
       const settings = { ...base, message_views: 3 };
       expect(startFromStorage(settings, storage).cta).to.equal('none'); // unset counts as 1
       expect(storage.get(VIEWS_KEY)).to.equal('1');
@@ -75,7 +75,7 @@ describe('join-chat rules', () => {
     });
 
     it('saves the hash once in a comma list, not without a hash nor for a negative delay', () => {
-      const storage = createStorageForTest(memoryStorage);
+      const storage = createSafeStorage(memoryStorage);
       storage.set(HASHES_KEY, 'x1');
       saveHash(storage, 'abc', 10);
       saveHash(storage, 'abc', 10);
@@ -87,7 +87,7 @@ describe('join-chat rules', () => {
     });
 
     it('keeps working in memory when storage throws', () => {
-      const storage = createStorageForTest(() => {
+      const storage = createSafeStorage(() => {
         throw new DOMException('denied', 'SecurityError');
       });
       const settings = { ...base, message_views: 2 };

@@ -6,7 +6,7 @@ import '../../../elements/join-chat/join-chat.ts';
 import { setJoinChatEnvironment } from '../../../elements/join-chat/join-chat.env.ts';
 import { HASHES_KEY, VIEWS_KEY } from '../../../elements/join-chat/join-chat.rules.ts';
 import type { JoinChatElement } from '../../../elements/join-chat/join-chat.ts';
-import { createStorageForTest, type SafeStorage } from '../../../shared/storage.ts';
+import { createSafeStorage, type SafeStorage } from '../../../shared/storage.ts';
 import { setConsent } from '../../../shared/stores/consent.ts';
 import { $product, EMPTY_PRODUCT, setVariant } from '../../../shared/stores/product.ts';
 import { captureConsoleErrors, frames, untilQuiet } from '../../helpers/elements.ts';
@@ -32,7 +32,7 @@ function setup(
     toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
   });
   const open = sinon.spy((_url: string) => {});
-  const storage = options.storage ?? createStorageForTest(memoryStorage);
+  const storage = options.storage ?? createSafeStorage(memoryStorage);
   const trackers: Record<string, unknown> = {};
   const restore = setJoinChatEnvironment({
     open,
@@ -263,7 +263,7 @@ describe('<join-chat>', () => {
     });
 
     it('keeps working when storage throws', async () => {
-      const throwing = createStorageForTest(() => {
+      const throwing = createSafeStorage(() => {
         throw new DOMException('denied', 'SecurityError');
       });
       setup({ storage: throwing });
