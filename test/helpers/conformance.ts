@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { captureConsoleErrors, uniqueTag, untilQuiet } from './elements.ts';
+import { captureConsoleErrors, frames, uniqueTag, untilQuiet } from './elements.ts';
 import { linkedPages } from './examples.ts';
 
 /**
@@ -358,6 +358,19 @@ async function quiet(...els: Element[]): Promise<void> {
   await untilQuiet(els.map(renderRoot));
 }
 
+/** Longest wait for a first render (React commits on its own schedule; Firefox can take a while). */
+const FIRST_RENDER_MS = 3000;
+
+/**
+ * Waits for `el` to render something (at most {@link FIRST_RENDER_MS}: an element may rightly
+ * show nothing), then until it is quiet.
+ */
+async function rendered(el: Element): Promise<void> {
+  const end = performance.now() + FIRST_RENDER_MS;
+  while (renderRoot(el).childNodes.length === 0 && performance.now() < end) await frames(1);
+  await quiet(el);
+}
+
 /** An empty container as the options describe it, not yet in the document. */
 function containerFor(options: ConformanceOptions): HTMLElement {
   const container = document.createElement(options.container ?? 'div');
@@ -384,7 +397,7 @@ async function mount(tag: string, options: ConformanceOptions): Promise<Mounted>
     : {};
   const mounted = build(tag, options, attributes);
   document.body.append(mounted.container);
-  await quiet(mounted.el);
+  await rendered(mounted.el);
   return mounted;
 }
 
@@ -439,13 +452,13 @@ async function checkHostileCase(
     const errors = await captureConsoleErrors(async () => {
       if (connectFirst) {
         document.body.append(container);
-        await quiet(el);
+        await rendered(el);
         apply(el);
       } else {
         apply(el);
         document.body.append(container);
       }
-      await quiet(el);
+      await rendered(el);
     });
     const field = hostile.field;
     const shown = JSON.stringify(errors.map((e) => e.slice(0, 300)));
@@ -513,14 +526,22 @@ export const conformanceChecks = {
           }
         : (settings: Record<string, Json>) => (el: SettingsElement) =>
             el.setAttribute('settings', JSON.stringify(settings));
-    await cleanly(() =>
-      fc.assert(
-        fc.asyncProperty(hostileSettings(schema, base), (hostile) =>
-          checkHostileCase(tag, options, hostile, apply(hostile.settings), route === 'property'),
-        ),
-        { numRuns: options.numRuns ?? 15, endOnFailure: true, includeErrorInReport: true },
-      ),
-    );
+    await cleanly(async () => {
+      try {
+        await fc.assert(
+          fc.asyncProperty(hostileSettings(schema, base), (hostile) =>
+            checkHostileCase(tag, options, hostile, apply(hostile.settings), route === 'property'),
+          ),
+          { numRuns: options.numRuns ?? 15, endOnFailure: true },
+        );
+      } catch (error) {
+        // fast-check keeps the failed assertion as the cause; put its message first, in every
+        // engine (Firefox's stack traces, which fast-check would print, carry no message).
+        const cause = (error as { cause?: unknown }).cause;
+        const reason = cause instanceof Error ? cause.message : String(cause ?? '');
+        throw new Error(`${reason}\n${error instanceof Error ? error.message : error}`);
+      }
+    });
   },
 
   /** axe finds nothing in the idle state (with the base settings and markup). */
@@ -579,7 +600,7 @@ export const conformanceChecks = {
       const Late = class extends Class {} as unknown as ElementClass;
       const errors = await captureConsoleErrors(async () => {
         expect(Late.define(lateTag) === Late, 'define(tag) registers the subclass').to.equal(true);
-        await quiet(el);
+        await rendered(el);
       });
       expect(errors, 'console errors at the upgrade').to.deep.equal([]);
       expect(el instanceof Late, 'upgraded').to.equal(true);
@@ -619,7 +640,7 @@ export const conformanceChecks = {
       const Late = class extends Class {} as unknown as ElementClass;
       const errors = await captureConsoleErrors(async () => {
         Late.define(lateTag);
-        await quiet(el);
+        await rendered(el);
       });
       expect(errors, 'console errors at the upgrade').to.deep.equal([]);
       expect(Object.hasOwn(el, 'settings'), 'a plain `settings` property still hides the accessor').to.equal(
