@@ -29,7 +29,9 @@ import { LiveSearch } from './shop-live-search.view.tsx';
  * @csspart search-button - The submit button; carries `data-loading` while a request runs.
  * @csspart spinner - The loading indicator inside the button.
  * @csspart listbox - The suggestion list.
- * @csspart option - A suggestion; also `option--active` and `option--disabled` (id -1).
+ * @csspart option - A suggestion.
+ * @csspart option--active - The active suggestion (also has part `option`).
+ * @csspart option--disabled - A suggestion that does not navigate, id -1 (also has part `option`).
  * @csspart option-image - The product image.
  * @csspart option-name - The product name.
  * @csspart option-match - The part of the name that matches the query.

@@ -340,6 +340,7 @@ export function layout(page) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(page.title)} &ndash; Storefront Demo</title>
+<link rel="icon" href="/examples/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/styles/tokens.css">
 <link rel="stylesheet" href="/examples/demo.css">
 <script type="application/json" id="shop-config">${pageConfigJson(page.config)}</script>
