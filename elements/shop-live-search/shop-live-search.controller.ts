@@ -1,5 +1,6 @@
 import { type MapStore, map } from 'nanostores';
 import { announce } from '../../shared/a11y/announce.ts';
+import { type Clock, pageClock } from '../../shared/clock.ts';
 import { emit } from '../../shared/events.ts';
 import { languageOf, plural } from '../../shared/format/messages.ts';
 import { logWarning } from '../../shared/log.ts';
@@ -47,11 +48,6 @@ export interface LiveSearchState {
 }
 
 /** The timer functions the controller uses (the page's by default; fake ones in tests). */
-export interface Clock {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(id: unknown): void;
-}
-
 /** What the controller needs from its surroundings. */
 export interface LiveSearchOptions {
   /** The element: events are emitted from it, its `lang` picks plural forms, its document's base resolves URLs. */
@@ -77,11 +73,6 @@ export interface KeyOutcome {
   handled: boolean;
   caret?: 'start' | 'end';
 }
-
-const pageClock: Clock = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
-};
 
 /** One live search: create once per element, call {@link dispose} when it goes. */
 export class LiveSearchController {

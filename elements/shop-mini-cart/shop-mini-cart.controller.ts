@@ -1,5 +1,6 @@
 import { map, type ReadableAtom } from 'nanostores';
 import { announce as announceToPage } from '../../shared/a11y/announce.ts';
+import { type Clock, pageClock } from '../../shared/clock.ts';
 import { on } from '../../shared/events.ts';
 import { fill, languageOf, plural } from '../../shared/format/messages.ts';
 import { removeCartItem, setCartItemQuantity } from '../../shared/shop/cart.ts';
@@ -13,12 +14,6 @@ export type MiniCartMode = 'dropdown' | 'drawer';
 export interface MiniCartState {
   open: boolean;
   mode: MiniCartMode;
-}
-
-/** The timer functions the controller uses (the page's, or a test's fake clock). */
-export interface MiniCartClock {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(id: unknown): void;
 }
 
 /** The cart operations the controller calls (the shared cart, or a test double). */
@@ -45,15 +40,10 @@ export interface MiniCartControllerOptions {
   focusLauncher?(): void;
   /** Where adds, Escape and outside pointer downs are heard (default: the document). */
   events?: EventTarget;
-  clock?: MiniCartClock;
+  clock?: Clock;
   cart?: MiniCartCart;
   announce?(text: string): void;
 }
-
-const pageClock: MiniCartClock = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-};
 
 const sharedCart: MiniCartCart = {
   remove: removeCartItem,
@@ -82,7 +72,7 @@ export class MiniCartController {
   readonly #state = map<MiniCartState>({ open: false, mode: 'dropdown' });
   readonly #host: Element;
   readonly #events: EventTarget;
-  readonly #clock: MiniCartClock;
+  readonly #clock: Clock;
   readonly #cart: MiniCartCart;
   readonly #announce: (text: string) => void;
   readonly #focusLauncher: () => void;

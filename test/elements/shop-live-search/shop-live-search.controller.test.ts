@@ -1,9 +1,6 @@
 import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
-import {
-  type Clock,
-  LiveSearchController,
-} from '../../../elements/shop-live-search/shop-live-search.controller.ts';
+import { LiveSearchController } from '../../../elements/shop-live-search/shop-live-search.controller.ts';
 import {
   type LiveSearchSettings,
   liveSearchSettings,
@@ -11,41 +8,12 @@ import {
 import { navigation } from '../../../shared/navigation.ts';
 import { ShopError } from '../../../shared/shop/request.ts';
 import type { Suggestion } from '../../../shared/shop/schemas.ts';
+import { fakeClock } from '../../helpers/clock.ts';
 
 /**
  * The live search's behaviour without React or the demo shop: a fake shop adapter whose answers
  * the test hands out, and a fake clock the test advances.
  */
-
-/** Timers that run only when the test advances time. */
-function fakeClock() {
-  let now = 0;
-  let next = 1;
-  const timers = new Map<number, { at: number; callback: () => void }>();
-  const clock: Clock & { tick(ms: number): void; pending(): number } = {
-    setTimeout(callback, ms) {
-      const id = next++;
-      timers.set(id, { at: now + ms, callback });
-      return id;
-    },
-    clearTimeout(id) {
-      timers.delete(id as number);
-    },
-    tick(ms) {
-      const end = now + ms;
-      for (;;) {
-        const due = [...timers].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!due) break;
-        timers.delete(due[0]);
-        now = due[1].at;
-        due[1].callback();
-      }
-      now = end;
-    },
-    pending: () => timers.size,
-  };
-  return clock;
-}
 
 interface Call {
   url: string;
@@ -201,7 +169,7 @@ describe('<shop-live-search> controller', () => {
       expect(t.names()).to.deep.equal(['Product 1', 'Product 2']);
       expect(t.state().open).to.equal(true);
       expect(t.state().loading).to.equal(false);
-      expect(t.clock.pending()).to.equal(0);
+      expect(t.clock.pending).to.equal(0);
       expect(t.shop.calls).to.have.length(2);
     });
 
@@ -292,7 +260,7 @@ describe('<shop-live-search> controller', () => {
       t.controller.dispose();
       await flush();
       expect(t.shop.calls[0].signal!.aborted).to.equal(true);
-      expect(t.clock.pending()).to.equal(0);
+      expect(t.clock.pending).to.equal(0);
       expect(t.events).to.have.length(0);
       expect(warn.called).to.equal(false);
     });

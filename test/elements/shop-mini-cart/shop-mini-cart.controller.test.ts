@@ -3,43 +3,13 @@ import type { z } from 'zod';
 import {
   itemsText,
   type MiniCartCart,
-  type MiniCartClock,
   MiniCartController,
   type MiniCartControllerOptions,
   modeOf,
 } from '../../../elements/shop-mini-cart/shop-mini-cart.controller.ts';
 import { miniCartSettings } from '../../../elements/shop-mini-cart/shop-mini-cart.settings.ts';
 import type { CartLine } from '../../../shared/stores/cart.ts';
-
-/** A clock that moves only when told to. */
-function fakeClock() {
-  let now = 0;
-  let nextId = 0;
-  const timers = new Map<number, { at: number; callback: () => void }>();
-  const clock: MiniCartClock & { tick(ms: number): void; readonly pending: number } = {
-    setTimeout(callback, ms) {
-      nextId += 1;
-      timers.set(nextId, { at: now + ms, callback });
-      return nextId;
-    },
-    clearTimeout(id) {
-      timers.delete(id as number);
-    },
-    tick(ms) {
-      now += ms;
-      for (const [id, timer] of [...timers]) {
-        if (timer.at <= now) {
-          timers.delete(id);
-          timer.callback();
-        }
-      }
-    },
-    get pending() {
-      return timers.size;
-    },
-  };
-  return clock;
-}
+import { fakeClock } from '../../helpers/clock.ts';
 
 /** A cart double that records calls and answers as told. */
 function fakeCart(answer = true, count = 3) {

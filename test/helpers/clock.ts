@@ -1,0 +1,40 @@
+import type { Clock } from '../../shared/clock.ts';
+
+/** A {@link Clock} whose timers run only when the test advances it, in the order they are due. */
+export interface FakeClock extends Clock {
+  /** Advances time by `ms`, running every timer that falls due (timers they start included). */
+  tick(ms: number): void;
+  /** Timers still waiting. */
+  readonly pending: number;
+}
+
+/** Creates a {@link FakeClock} starting at 0. */
+export function fakeClock(): FakeClock {
+  let now = 0;
+  let nextId = 0;
+  const timers = new Map<number, { at: number; callback: () => void }>();
+  return {
+    setTimeout(callback, ms) {
+      nextId += 1;
+      timers.set(nextId, { at: now + ms, callback });
+      return nextId;
+    },
+    clearTimeout(id) {
+      timers.delete(id as number);
+    },
+    tick(ms) {
+      const end = now + ms;
+      for (;;) {
+        const due = [...timers].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+        if (!due) break;
+        timers.delete(due[0]);
+        now = due[1].at;
+        due[1].callback();
+      }
+      now = end;
+    },
+    get pending() {
+      return timers.size;
+    },
+  };
+}
