@@ -2,6 +2,7 @@
 // The demo shop as one Node request handler, shared by `npm start` (Vite) and the test runner
 // (web-test-runner/koa): the shop's endpoints, the CSP header on example pages and the CSP
 // violation reports that the CSP test reads.
+import { readFile } from 'node:fs/promises';
 import { CSP } from './csp.mjs';
 import { readBody } from './http.mjs';
 import { createShop } from './shop.mjs';
@@ -42,6 +43,9 @@ export function createDemoServer(options = {}) {
       }
       return true;
     }
+    if (url.pathname.startsWith(BUILT_PREFIX) && url.pathname.endsWith('.html')) {
+      return serveBuiltPage(url.pathname.slice(BUILT_PREFIX.length), res);
+    }
     return shop.handle(req, res);
   }
 
@@ -53,6 +57,44 @@ export function createDemoServer(options = {}) {
   }
 
   return { handle, headersFor, shop };
+}
+
+/** Example pages as a theme would include the production build (issue 19). */
+export const BUILT_PREFIX = '/examples/built/';
+const EXAMPLES = new URL('../', import.meta.url);
+
+/**
+ * An example page with its element scripts pointed at the production build: the autoloader and
+ * every `elements/<tag>/<tag>.ts` entry become `/dist/autoloader.js` and `/dist/<tag>.js`; the
+ * demo pages' own helper scripts (`/examples/*.ts`, source only) are left out. Served with the same
+ * strict CSP, so the CSP test sees what a shop running `dist/` sees.
+ * @param {string} name @param {Res} res
+ */
+async function serveBuiltPage(name, res) {
+  if (!/^[a-z0-9_-]+\.html$/.test(name)) {
+    res.writeHead(404).end();
+    return true;
+  }
+  let html;
+  try {
+    html = await readFile(new URL(name, EXAMPLES), 'utf8');
+  } catch {
+    res.writeHead(404).end();
+    return true;
+  }
+  const built = html.replace(/<script type="module" src="([^"]+)"><\/script>\n?/g, (_tag, src) => {
+    if (src === '/elements/autoloader.ts')
+      return '<script type="module" src="/dist/autoloader.js"></script>\n';
+    const entry = /^\/elements\/([a-z0-9-]+)\/\1\.ts$/.exec(src);
+    return entry ? `<script type="module" src="/dist/${entry[1]}.js"></script>\n` : '';
+  });
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': CSP,
+    'cache-control': 'no-store',
+  });
+  res.end(built);
+  return true;
 }
 
 // Kept for callers that imported it from here before it moved to http.mjs.

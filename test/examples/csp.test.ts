@@ -216,8 +216,8 @@ describe('example pages under the strict CSP', () => {
 
       const button = page.doc.querySelector<HTMLElement>('a.ajax_add_to_cart, button.ajax_add_to_cart');
       if (button && elements.some((el) => el.localName === 'shop-mini-cart')) {
-        // The page's buttons get ajax add-to-cart in a React effect, which runs after the first
-        // paint; a click before that would follow the link (the no-JavaScript path).
+        // The mini-cart's module installs ajax add-to-cart when it loads; wait a frame so the
+        // click cannot come before that (it would follow the link: the no-JavaScript path).
         await frames(page.frame.contentWindow!);
         button.click();
         const adds = await waitFor(
@@ -234,6 +234,56 @@ describe('example pages under the strict CSP', () => {
       await sleep(SETTLE_MS);
       const reports = await reportsFor(page.url);
       expect({ reports, events: page.violations }, `CSP violations in ${path}`).to.deep.equal({
+        reports: [],
+        events: [],
+      });
+    });
+  }
+});
+
+/**
+ * Issue 19: the same pages with their elements loaded from the production build (`dist/`, built
+ * by `npm test` before the browser tests), as a theme includes them. The demo server serves them
+ * under /examples/built/ with the same policy. The build once dropped the zod configuration import
+ * (a `sideEffects` list too narrow), and zod's `new Function` probe then broke the policy as soon as
+ * an element upgraded: only a page running the built files can see that.
+ */
+/** The built pages that load something from dist/ (pages whose only scripts are demo helpers are left out). */
+const BUILT_PAGES = (
+  await Promise.all(
+    PAGES.all.map(async (path) => {
+      const builtPath = path.replace('/examples/', '/examples/built/');
+      const html = await (await fetch(builtPath, { cache: 'no-store' })).text();
+      return /src="\/dist\//.test(html) ? builtPath : null;
+    }),
+  )
+).filter((path): path is string => path !== null);
+
+describe('example pages from the production build under the strict CSP', () => {
+  const opened: HTMLIFrameElement[] = [];
+  before(async () => {
+    const built = await fetch('/dist/shared.js', { method: 'HEAD' });
+    if (!built.ok) throw new Error('dist/ is missing: run `npm run build` first (npm test builds first).');
+  });
+  beforeEach(() => resetShop());
+  afterEach(() => {
+    for (const frame of opened.splice(0)) frame.remove();
+  });
+
+  it('covers the element pages', () => {
+    expect(BUILT_PAGES.length, 'built pages that load dist/').to.be.at.least(3);
+  });
+
+  for (const builtPath of BUILT_PAGES) {
+    it(`${builtPath} renders its elements from dist/ and raises no CSP violation`, async function () {
+      this.timeout(40000);
+      const page = await openPage(builtPath);
+      opened.push(page.frame);
+      const elements = await elementsRendered(page.doc);
+      expect(elements.length, `elements of ours on ${builtPath}`).to.be.greaterThan(0);
+      await sleep(SETTLE_MS);
+      const reports = await reportsFor(page.url);
+      expect({ reports, events: page.violations }, `CSP violations in ${builtPath}`).to.deep.equal({
         reports: [],
         events: [],
       });
