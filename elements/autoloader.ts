@@ -34,6 +34,11 @@ export interface AutoloaderOptions {
   loaders?: Readonly<Record<string, ElementLoader>>;
   /** Installs ajax add-to-cart on the page's buttons; `null` turns that off. */
   installAddToCart?: (() => Promise<unknown>) | null;
+  /**
+   * Starts loading the shared chunk, called once when the first chunk is requested, so that it
+   * downloads beside the element chunks instead of after them (issue 19); `null` turns it off.
+   */
+  preloadShared?: (() => Promise<unknown>) | null;
 }
 
 /** A running autoloader. */
@@ -55,6 +60,14 @@ async function installAddToCartButtons(): Promise<void> {
   installAddToCartButtons();
 }
 
+/**
+ * The shared chunk (React, the stores, `shared/`): in the build `./shared.js`. Every element chunk
+ * imports it, so asking for it now saves the round trip the element chunk would need to find out.
+ */
+function preloadSharedChunk(): Promise<unknown> {
+  return import('../shared/define-element.tsx');
+}
+
 /** A promise settled from outside, once. */
 function settleable() {
   let settle: (outcome: Promise<boolean>) => void = () => {};
@@ -69,6 +82,7 @@ export function startAutoloader({
   root = document,
   loaders = elementLoaders,
   installAddToCart = installAddToCartButtons,
+  preloadShared = preloadSharedChunk,
 }: AutoloaderOptions = {}): Autoloader {
   // Tags already defined (loaded by their own script tag) need nothing.
   const pending = new Set(Object.keys(loaders).filter((tag) => !customElements.get(tag)));
@@ -98,7 +112,16 @@ export function startAutoloader({
         ),
     );
 
+  let preloading = preloadShared === null;
+  const preload = () => {
+    if (preloading || !preloadShared) return;
+    preloading = true;
+    // A failure here is reported where it matters: by the element chunk that needs it.
+    preloadShared().catch(() => {});
+  };
+
   const load = (tag: string) => {
+    preload();
     pending.delete(tag);
     requested.add(tag);
     run(

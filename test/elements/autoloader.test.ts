@@ -85,6 +85,38 @@ describe('autoloader', () => {
       expect(loader.watching, 'nothing left to load').to.equal(false);
     });
 
+    it('asks for the shared chunk once, together with the first element chunk, not after it', async () => {
+      const order: string[] = [];
+      const root = add(
+        '<section><x-first-widget></x-first-widget><x-second-widget></x-second-widget></section>',
+      );
+      const loader = startAutoloader({
+        root,
+        loaders: {
+          'x-first-widget': async () => void order.push('first'),
+          'x-second-widget': async () => void order.push('second'),
+        },
+        installAddToCart: null,
+        preloadShared: async () => void order.push('shared'),
+      });
+      expect(await loader.whenLoaded('x-second-widget')).to.equal(true);
+      expect(order).to.deep.equal(['shared', 'first', 'second']);
+    });
+
+    it('does not ask for the shared chunk on a page with none of its tags', async () => {
+      let preloads = 0;
+      const root = add('<section><p>no elements here</p></section>');
+      const loader = startAutoloader({
+        root,
+        loaders: { 'x-absent-widget': async () => {} },
+        installAddToCart: null,
+        preloadShared: async () => void preloads++,
+      });
+      await settle();
+      expect(preloads).to.equal(0);
+      loader.disconnect();
+    });
+
     it('reports a chunk that fails to load once, naming the tag, and keeps the light DOM', async () => {
       const root = add('<section><x-broken-widget><a href="/cart/">Cart</a></x-broken-widget></section>');
       let outcome: boolean | undefined;
