@@ -1,4 +1,3 @@
-import '../../elements/shop-mini-cart/shop-mini-cart.ts';
 import { uniqueTag } from '../helpers/elements.ts';
 import { resetShop } from '../helpers/shop.ts';
 
@@ -11,6 +10,15 @@ import { resetShop } from '../helpers/shop.ts';
  *    the JS heap before and after (`performance.memory`, after `gc()` when the browser exposes it:
  *    run with test/bench/web-test-runner.memory.config.mjs), against the same plain element.
  */
+
+/**
+ * Which code runs: the source (development React, as the tests run it) or, with
+ * test/bench/web-test-runner.production.config.mjs, the production build in dist/ (what shoppers
+ * get; `npm run build` first).
+ */
+const BUILD = (globalThis as { BENCH_BUILD?: string }).BENCH_BUILD === 'dist' ? 'dist' : 'source';
+if (BUILD === 'dist') await import(/* @vite-ignore */ '/dist/shop-mini-cart.js' as string);
+else await import('../../elements/shop-mini-cart/shop-mini-cart.ts');
 
 const COUNT = 200;
 const RUNS = 7;
@@ -132,7 +140,7 @@ async function attachDetach(tag: string, unmounted: (el: Element) => boolean) {
   return { before, after, ms };
 }
 
-describe('foundation benchmarks (Chromium, figures printed)', () => {
+describe(`foundation benchmarks on the ${BUILD === 'dist' ? 'production build' : 'source (development React)'} (Chromium, figures printed)`, () => {
   let baseline = '';
 
   before(async () => {
@@ -164,7 +172,7 @@ describe('foundation benchmarks (Chromium, figures printed)', () => {
     const cart = median(times[MINI_CART]);
     const plain = median(times[baseline]);
     console.log(
-      `bench upgrade-${COUNT}: ${MINI_CART} ${fmt(cart)} ms, baseline ${fmt(plain)} ms, ratio ${fmt(cart / plain)}x (median of ${RUNS}; runs ${times[MINI_CART].map(fmt).join(' ')} / ${times[baseline].map(fmt).join(' ')})`,
+      `bench [${BUILD}] upgrade-${COUNT}: ${MINI_CART} ${fmt(cart)} ms, baseline ${fmt(plain)} ms, ratio ${fmt(cart / plain)}x (median of ${RUNS}; runs ${times[MINI_CART].map(fmt).join(' ')} / ${times[baseline].map(fmt).join(' ')})`,
     );
   });
 
@@ -182,7 +190,7 @@ describe('foundation benchmarks (Chromium, figures printed)', () => {
       const { before, after, ms } = await attachDetach(tag, unmounted);
       const growth = after - before;
       console.log(
-        `bench attach-detach-${CYCLES}: ${tag === MINI_CART ? MINI_CART : 'baseline'} heap ${fmt(before / 1024)} KB -> ${fmt(after / 1024)} KB, growth ${fmt(growth / 1024)} KB, ${fmt(growth / CYCLES)} bytes per cycle; ${fmt(ms / CYCLES)} ms per cycle`,
+        `bench [${BUILD}] attach-detach-${CYCLES}: ${tag === MINI_CART ? MINI_CART : 'baseline'} heap ${fmt(before / 1024)} KB -> ${fmt(after / 1024)} KB, growth ${fmt(growth / 1024)} KB, ${fmt(growth / CYCLES)} bytes per cycle; ${fmt(ms / CYCLES)} ms per cycle`,
       );
     }
   });
