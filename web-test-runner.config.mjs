@@ -15,6 +15,7 @@ import { sourceFilesPlugin } from './.ci/wtr-source-files.mjs';
 import { summaryFileReporter } from './.ci/wtr-summary.mjs';
 import { webdriverViewportPlugin, webkitGtkLauncher } from './.ci/wtr-webkitgtk.mjs';
 import { shopMiddleware } from './examples/server/koa.mjs';
+import { vueSfcPlugin } from './test/hosts/vue/vue-sfc-plugin.mjs';
 
 const wanted = (process.env.BROWSERS ?? 'chromium,firefox,webkit').split(',').map((b) => b.trim());
 
@@ -45,6 +46,7 @@ const launchers = {
 export const plugins = [
   webdriverViewportPlugin(),
   sourceFilesPlugin(),
+  vueSfcPlugin({ rootDir: new URL('.', import.meta.url) }), // test/hosts/vue/*.vue
   reactEsmPlugin(),
   nodeEnvPlugin(),
   esbuildPlugin({
