@@ -29,7 +29,7 @@ for (const e of entries.filter((e) => !tags.includes(e.tag)))
 /** @type {{ exports: Record<string, unknown> }} */
 const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8'));
 const exported = Object.keys(pkg.exports).filter(
-  (k) => !['.', './autoloader', './custom-elements.json'].includes(k),
+  (k) => !['.', './autoloader', './custom-elements.json', './react', './vue'].includes(k),
 );
 for (const tag of tags) {
   const want = { types: `./dist/types/${tag}.d.ts`, default: `./dist/${tag}.js` };
