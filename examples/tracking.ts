@@ -2,7 +2,7 @@
 // attribution cookies, the checkout inputs, the analytics events and the prefetches live.
 import '../elements/shop-order-attribution/shop-order-attribution.ts';
 import { emit } from '../shared/events.ts';
-import { $consent, type ShopConsentApi } from '../shared/stores/consent.ts';
+import { $consent, $consentSource, type ShopConsentApi } from '../shared/stores/consent.ts';
 import { $attribution } from '../shared/tracking/attribution.ts';
 import { removeAttributionCookies } from '../shared/tracking/cookie-store.ts';
 import { startTracking } from '../shared/tracking/index.ts';
@@ -25,8 +25,21 @@ page.gtag = (...args: unknown[]) => {
 startTracking();
 const consentApi = () => window.shopConsent as ShopConsentApi;
 
+const SOURCES: Record<string, string> = {
+  api: 'a consent banner (window.shopConsent): events wait for statistics consent, attribution for marketing consent',
+  queue: 'a window.shopConsent queue: strict gating',
+  event: 'a CMP event (shop-consent-update): strict gating',
+  'wp-consent-api': 'the WP Consent API: strict gating',
+  'page-config': 'the page config (shop_consent): strict gating',
+};
+
 function render(): void {
   const consent = $consent.get();
+  const source = $consentSource.get();
+  document.querySelector('#consent-source')!.textContent =
+    source === null
+      ? 'none: events go to gtag at once and consent mode decides; attribution follows allowTracking'
+      : (SOURCES[source] ?? source);
   document.querySelector('#consent-state')!.textContent =
     `statistics ${consent.statistics}, marketing ${consent.marketing}`;
   document.querySelector('#cookie-table tbody')!.replaceChildren();
@@ -43,6 +56,7 @@ $attribution.listen(render);
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
   const consent = target?.closest<HTMLElement>('[data-consent]')?.dataset.consent;
+  if (consent === 'declare') consentApi().update({}); // any call declares the banner, deciding nothing
   if (consent === 'statistics') consentApi().update({ statistics: 'granted' });
   if (consent === 'marketing') consentApi().update({ marketing: 'granted' });
   if (consent === 'deny') consentApi().denyAll();
@@ -50,6 +64,8 @@ document.addEventListener('click', (event) => {
     removeAttributionCookies('sbjs_', stripWww(location.hostname));
     render();
   }
+  // Product links and "Select options" stay on this page (analytics has counted select_content).
+  if (target?.closest('.products a') && !target.closest('.ajax_add_to_cart')) event.preventDefault();
   const add = target?.closest<HTMLAnchorElement>('.ajax_add_to_cart');
   if (add) {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { on } from '../events.ts';
-import { local } from '../storage.ts';
-import { $consent } from '../stores/consent.ts';
+import { onJQuery } from '../jquery-bridge.ts';
+import { local, session } from '../storage.ts';
+import { $consent, consentPending, trackingAllowed } from '../stores/consent.ts';
 import { readPageData } from '../stores/page-data.ts';
 import { getTracker } from './consent-mode.ts';
 
@@ -9,9 +10,19 @@ import { getTracker } from './consent-mode.ts';
  * analytics rows, §9 Storefront helpers): the eight events of the WooCommerce Google Analytics
  * integration, sent to the page's tracker function with its item shape, from the integration's
  * configuration (`window.ga4w = { settings, data }`, or `"ga4w"` in the JSON page config, or a
- * later `ga4w:ready` event). Cart and search events come from our own DOM events, so block and
- * element buttons are never missed. Nothing is sent before statistics consent: events wait in
- * memory and go out when it is granted (dropped if it is denied). A purchase is sent once per
+ * later `ga4w:ready` event).
+ *
+ * Triggers (issue 21 §5): our own DOM events (element and page buttons), WooCommerce's jQuery
+ * `added_to_cart` / `removed_from_cart` triggered by its own scripts, cart-page remove links,
+ * classic listing clicks (product links and "Select options" / "Read more" buttons), Product
+ * Collection and Products block cards, and the WooCommerce blocks' `wp.hooks` actions
+ * (`experimental__woocommerce_blocks-*`: All Products, single product, Cart and Checkout blocks).
+ * A product the page data does not hold is never made up (§7).
+ *
+ * Consent (issue 21 §1, §4): on a page without a consent source events go out at once and the
+ * page's consent mode decides what is stored; with one, nothing is sent before statistics
+ * consent: events wait in memory (a purchase in session storage, so it survives leaving the page)
+ * and go out when it is granted, and are dropped when it is denied. A purchase is sent once per
  * transaction id, even when the thank-you page is reloaded.
  */
 
@@ -167,15 +178,21 @@ function impressionObject(product: AnalyticsProduct, listName: string, settings:
 }
 
 const DEFAULT_LIST = 'Product List';
+/** The integration's `view_item_list` list (issue 21 §6). */
+export const LIST_ID = 'engagement';
+export const LIST_NAME = 'Viewing products';
+
+const hasPrice = (product: AnalyticsProduct) =>
+  !Number.isNaN(formatPrice(product.totals?.line_total || product.prices?.price));
 
 /** The integration's formatters: the event parameters, or null when there is nothing to send. */
 export const FORMATTERS: Record<
   AnalyticsEventName,
   (input: EventInput, settings: Ga4wSettings) => Params | null
 > = {
-  add_to_cart: ({ product, quantity = 1 }, s) => ({
-    items: product ? [itemObject(product, quantity, s)] : [],
-  }),
+  // Never an add without a product and its price (issue 21 §7).
+  add_to_cart: ({ product, quantity = 1 }, s) =>
+    product && hasPrice(product) ? { items: [itemObject(product, quantity, s)] } : null,
   remove_from_cart: ({ product, quantity = 1 }, s) => ({
     items: product ? [itemObject(product, quantity, s)] : [],
   }),
@@ -201,38 +218,47 @@ export const FORMATTERS: Record<
         }
       : null,
   search: ({ searchTerm }) => ({ search_term: searchTerm }),
+  // A product known only by its id is reported only when the shop reports ids, not SKUs (§7).
   select_content: ({ product, contentId }, s) =>
     product
       ? { content_type: 'product', content_id: productId(product, s) }
-      : contentId !== undefined
+      : contentId !== undefined && s.identifier !== 'product_sku'
         ? { content_type: 'product', content_id: contentId }
         : null,
   view_item: ({ product, listName = DEFAULT_LIST }, s) =>
     product ? { items: [impressionObject(product, listName, s)] } : null,
+  // The integration's list: id `engagement`, name `Viewing products`; each item carries the list name.
   view_item_list: ({ products = [], listName = DEFAULT_LIST }, s) =>
     products.length
       ? {
-          item_list_id: listName
-            .toLowerCase()
-            .replace(/[^a-z0-9]+/g, '_')
-            .replace(/(^_+|_+$)/g, ''),
-          item_list_name: listName,
+          item_list_id: LIST_ID,
+          item_list_name: LIST_NAME,
           items: products.map((p, i) => ({ ...impressionObject(p, listName, s), index: i + 1 })),
         }
       : null,
 };
 
 const PURCHASES_KEY = 'shop_ga4_purchases';
+/** Purchases waiting for the visitor's consent decision, kept for the session (issue 21 §4). */
+export const HELD_PURCHASES_KEY = 'shop_ga4_held_purchases';
 const MAX_REMEMBERED = 50;
 const MAX_QUEUED = 50;
 
-function sentPurchases(): string[] {
+function readList(storage: typeof local, key: string): unknown[] {
   try {
-    const list = JSON.parse(local.get(PURCHASES_KEY) ?? '[]');
-    return Array.isArray(list) ? list.map(String) : [];
+    const list = JSON.parse(storage.get(key) ?? '[]');
+    return Array.isArray(list) ? list : [];
   } catch {
     return [];
   }
+}
+
+const sentPurchases = (): string[] => readList(local, PURCHASES_KEY).map(String);
+
+function heldPurchases(): Params[] {
+  return readList(session, HELD_PURCHASES_KEY).filter(
+    (p): p is Params => !!p && typeof p === 'object' && 'transaction_id' in p,
+  );
 }
 
 export interface Analytics {
@@ -257,16 +283,17 @@ export function warnIfConfigMissing(doc: Document = document): boolean {
   return true;
 }
 
-function readButtonId(target: EventTarget | null, detailId: unknown): number {
-  const fromDetail = Number.parseInt(String(detailId ?? ''), 10);
-  if (!Number.isNaN(fromDetail)) return fromDetail;
-  const el = target instanceof HTMLElement ? target : null;
-  return Number.parseInt(el?.dataset.product_id || (el as HTMLButtonElement | null)?.value || '', 10);
+/** What consent lets us do with an event now. */
+function gate(): 'send' | 'hold' | 'drop' {
+  const consent = $consent.get();
+  if (trackingAllowed('statistics', consent)) return 'send';
+  return consentPending('statistics', consent) ? 'hold' : 'drop';
 }
 
 /**
  * Creates the analytics sender over a configuration (no listeners). `startAnalytics` wires it
- * to the page; tests use this directly.
+ * to the page; tests use this directly. Purchases held on an earlier page of the session are
+ * picked up here.
  */
 export function createAnalytics(config: Ga4wConfig, win: Window = window): Analytics {
   const settings = config.settings ?? {};
@@ -282,13 +309,29 @@ export function createAnalytics(config: Ga4wConfig, win: Window = window): Analy
     getTracker(settings.tracker_function_name, win)('event', name, params);
   };
 
-  const flush = () => {
-    for (const [name, params] of queue.splice(0)) deliver(name, params);
+  const hold = (name: AnalyticsEventName, params: Params, store = true) => {
+    if (name === 'purchase') {
+      const id = String(params.transaction_id);
+      if (queue.some(([n, p]) => n === 'purchase' && String(p.transaction_id) === id)) return;
+      if (store) {
+        const held = heldPurchases().filter((p) => String(p.transaction_id) !== id);
+        session.set(HELD_PURCHASES_KEY, JSON.stringify([...held, params].slice(-MAX_QUEUED)));
+      }
+    }
+    if (queue.length < MAX_QUEUED) queue.push([name, params]);
   };
-  const unsubscribe = $consent.listen((consent) => {
-    if (consent.statistics === 'granted') flush();
-    else queue.length = 0;
-  });
+
+  const settle = () => {
+    const now = gate();
+    if (now === 'hold') return;
+    const waiting = queue.splice(0);
+    session.remove(HELD_PURCHASES_KEY);
+    if (now === 'send') for (const [name, params] of waiting) deliver(name, params);
+  };
+
+  for (const params of heldPurchases()) hold('purchase', params, false);
+  settle();
+  const unsubscribe = $consent.listen(settle);
 
   return {
     eventHandler(name) {
@@ -300,8 +343,9 @@ export function createAnalytics(config: Ga4wConfig, win: Window = window): Analy
         if (!enabled) return;
         const params = FORMATTERS[event](input, settings);
         if (!params) return;
-        if ($consent.get().statistics === 'granted') deliver(event, params);
-        else if (queue.length < MAX_QUEUED) queue.push([event, params]);
+        const now = gate();
+        if (now === 'send') deliver(event, params);
+        else if (now === 'hold') hold(event, params);
       };
     },
     stop() {
@@ -316,15 +360,72 @@ function findProduct(id: number, data: Ga4wData, key?: string): AnalyticsProduct
     const line = data.cart?.items?.find((item) => item.key === key);
     if (line) return line;
   }
+  if (Number.isNaN(id)) return undefined;
   if (data.product?.id === id) return data.product;
   return data.products?.find((p) => p.id === id) ?? data.cart?.items?.find((p) => p.id === id);
 }
 
-/** A minimal item from the button itself, so an add from a button the page data does not list still counts. */
-function productFromButton(id: number, target: EventTarget | null): AnalyticsProduct {
-  const el = target instanceof HTMLElement ? target : null;
-  return { id, sku: el?.dataset.product_sku || undefined, name: el?.dataset.product_name || undefined };
+/** The product id of a WooCommerce button: `data-product_id` (listings) or its value (single product). */
+function buttonProductId(el: Element | null | undefined): number {
+  const html = el instanceof HTMLElement ? el : null;
+  return Number.parseInt(html?.dataset.product_id || (html as HTMLButtonElement | null)?.value || '', 10);
 }
+
+function readButtonId(target: EventTarget | null, detailId: unknown): number {
+  const fromDetail = Number.parseInt(String(detailId ?? ''), 10);
+  if (!Number.isNaN(fromDetail)) return fromDetail;
+  return buttonProductId(target instanceof Element ? target : null);
+}
+
+/** The cart line key of a remove link (`data-cart_item_key`, as the mini-cart prints it). */
+const cartKey = (el: Element) => (el instanceof HTMLElement && el.dataset.cart_item_key) || undefined;
+
+/** The element a jQuery event argument holds (`$button`: a jQuery object, or an element). */
+function elementOf(value: unknown): Element | null {
+  if (value instanceof Element) return value;
+  const first = (value as { 0?: unknown } | null | undefined)?.[0];
+  return first instanceof Element ? first : null;
+}
+
+/** The quantity of an add: the event's, else the button's `data-quantity`, else 1. */
+function addedQuantity(fromEvent: unknown, button: Element | null): number {
+  const n = Number.parseInt(String(fromEvent ?? ''), 10);
+  if (n > 0) return n;
+  const q = Number.parseInt((button instanceof HTMLElement && button.dataset.quantity) || '', 10);
+  return q > 0 ? q : 1;
+}
+
+/** The WooCommerce blocks' analytics actions (`@wordpress/hooks`, prefix `experimental__woocommerce_blocks`). */
+export const BLOCK_ACTIONS: Readonly<Record<string, AnalyticsEventName>> = {
+  'experimental__woocommerce_blocks-product-render': 'view_item',
+  'experimental__woocommerce_blocks-product-list-render': 'view_item_list',
+  'experimental__woocommerce_blocks-product-view-link': 'select_content',
+  'experimental__woocommerce_blocks-cart-add-item': 'add_to_cart',
+  'experimental__woocommerce_blocks-cart-remove-item': 'remove_from_cart',
+  'experimental__woocommerce_blocks-checkout-render-checkout-form': 'begin_checkout',
+};
+const HOOK_NAMESPACE = 'storefront-elements/analytics';
+
+interface WpHooks {
+  addAction(hook: string, namespace: string, callback: (...args: unknown[]) => void): void;
+  removeAction(hook: string, namespace: string): unknown;
+}
+
+function wpHooks(doc: Document): WpHooks | undefined {
+  const hooks = ((doc.defaultView ?? window) as unknown as { wp?: { hooks?: Partial<WpHooks> } }).wp?.hooks;
+  return typeof hooks?.addAction === 'function' && typeof hooks.removeAction === 'function'
+    ? (hooks as WpHooks)
+    : undefined;
+}
+
+const BLOCK_CARD = '.products-block-post-template .product, .wc-block-product-template .product';
+const CLASSIC_CARD = '.products .product:not(.wp-block-post)';
+const CART_REMOVE = '.woocommerce-cart-form .woocommerce-cart-form__cart-item .remove[data-product_id]';
+
+const isAddButton = (button: Element | null) =>
+  !!button &&
+  button.classList.contains('add_to_cart_button') &&
+  !button.classList.contains('product_type_variable');
 
 /** Wires an analytics sender to the page's events and sends this page's instant events. Returns stop. */
 export function wireAnalytics(analytics: Analytics, data: Ga4wData, doc: Document = document): () => void {
@@ -350,28 +451,45 @@ export function wireAnalytics(analytics: Analytics, data: Ga4wData, doc: Documen
     }
   }
 
+  // Buttons already counted by a click (block cards, cart-page remove links): their later
+  // added/removed events are the same add or removal.
+  const counted = new WeakSet<Element>();
+  const once = (el: Element | null) => {
+    if (!el || !counted.has(el)) return false;
+    counted.delete(el);
+    return true;
+  };
+
+  const add = (id: number, quantity: number) => {
+    const product = findProduct(id, data);
+    // §7: a product the page data does not hold is skipped, as the integration does.
+    if (product) handler('add_to_cart')({ product: { ...product, quantity } });
+  };
+  const remove = (id: number, key?: string) => {
+    // The integration's empty items for a product it does not know.
+    handler('remove_from_cart')({ product: findProduct(id, data, key) });
+  };
+  const addError = () =>
+    console.error(
+      'storefront elements: analytics could not read the product ID from the add-to-cart button of an added-to-cart event.',
+    );
+  const removeError = () =>
+    console.error(
+      'storefront elements: analytics could not read the product ID from the remove button of a removed-from-cart event.',
+    );
+
   const offs = [
     on(doc, 'shop-cart-item-added', (event) => {
+      const button = event.target instanceof Element ? event.target : null;
+      if (once(button)) return;
       const id = readButtonId(event.target, event.detail.productId);
-      if (Number.isNaN(id)) {
-        console.error(
-          'storefront elements: analytics could not read the product ID from the add-to-cart button of a shop-cart-item-added event.',
-        );
-        return;
-      }
-      const product = findProduct(id, data) ?? productFromButton(id, event.target);
-      handler('add_to_cart')({ product, quantity: event.detail.quantity || 1 });
+      if (Number.isNaN(id)) return addError();
+      add(id, addedQuantity(event.detail.quantity, button));
     }),
     on(doc, 'shop-cart-item-removed', (event) => {
       const id = readButtonId(null, event.detail.productId);
-      const product = findProduct(id, data, event.detail.key);
-      if (!product && Number.isNaN(id)) {
-        console.error(
-          'storefront elements: analytics could not read the product ID from the remove button of a shop-cart-item-removed event.',
-        );
-        return;
-      }
-      handler('remove_from_cart')({ product: product ?? { id } });
+      if (Number.isNaN(id) && !findProduct(id, data, event.detail.key)) return removeError();
+      remove(id, event.detail.key);
     }),
     on(doc, 'shop-search-submitted', (event) => handler('search')({ searchTerm: event.detail.query })),
     on(doc, 'shop-search-selected', (event) => {
@@ -379,18 +497,71 @@ export function wireAnalytics(analytics: Analytics, data: Ga4wData, doc: Documen
       const product = findProduct(event.detail.id, data);
       handler('select_content')(product ? { product } : { contentId: event.detail.id });
     }),
+    // WooCommerce's own scripts (add-to-cart.js, the mini-cart): our mirrors of these are skipped by onJQuery.
+    onJQuery('added_to_cart', (_name, args) => {
+      const button = elementOf(args[2]);
+      if (once(button)) return;
+      const id = buttonProductId(button);
+      if (Number.isNaN(id)) return addError();
+      add(id, addedQuantity(undefined, button));
+    }),
+    onJQuery('removed_from_cart', (_name, args) => {
+      const button = elementOf(args[2]);
+      if (!button || once(button)) return; // no button: nothing to read (a cart-page removal counted on click)
+      const id = buttonProductId(button);
+      if (Number.isNaN(id)) return removeError();
+      remove(id, cartKey(button));
+    }),
   ];
 
-  // Classic product listings: a click on the product link is select_content.
+  // The blocks' actions (All Products, single product, Cart and Checkout blocks).
+  const hooks = wpHooks(doc);
+  for (const [hook, name] of Object.entries(BLOCK_ACTIONS)) {
+    hooks?.addAction(hook, HOOK_NAMESPACE, (input) => {
+      if (input && typeof input === 'object') handler(name)(input as EventInput);
+    });
+  }
+
   const onClick = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
-    const card = target?.closest('.products .product:not(.wp-block-post)');
-    if (!card || !target?.closest('.woocommerce-loop-product__link')) return;
+    if (!target) return;
+    // Cart page: a remove link (WooCommerce's cart.js removes the line without a jQuery event with the link).
+    const removeLink = target.closest(CART_REMOVE);
+    if (removeLink) {
+      const id = buttonProductId(removeLink);
+      if (Number.isNaN(id)) return removeError();
+      counted.add(removeLink);
+      return remove(id, cartKey(removeLink));
+    }
+    // Product Collection / Products blocks: adds and selections from the card.
+    const blockCard = target.closest(BLOCK_CARD);
+    if (blockCard) {
+      const id = Number.parseInt(
+        blockCard.querySelector('[data-product_id]')?.getAttribute('data-product_id') ?? '',
+        10,
+      );
+      if (Number.isNaN(id)) return;
+      const button = target.closest('.wc-block-components-product-button [data-product_id]');
+      if (isAddButton(button)) {
+        counted.add(button!);
+        return add(id, addedQuantity(undefined, button));
+      }
+      if (button || target.closest('.wc-block-components-product-image a, .wp-block-post-title a')) {
+        const product = findProduct(id, data);
+        if (product) handler('select_content')({ product });
+      }
+      return;
+    }
+    // Classic listings: the product link, or a button that leads to the product ("Select options", "Read more").
+    const card = target.closest(CLASSIC_CARD);
+    if (!card) return;
     const id = Number.parseInt(
       card.querySelector('a[data-product_id]')?.getAttribute('data-product_id') ?? '',
       10,
     );
     if (Number.isNaN(id)) return;
+    const button = target.closest('.button[data-product_id]');
+    if (!target.closest('.woocommerce-loop-product__link') && (!button || isAddButton(button))) return;
     const product = findProduct(id, data);
     handler('select_content')(product ? { product } : { contentId: id });
   };
@@ -398,6 +569,7 @@ export function wireAnalytics(analytics: Analytics, data: Ga4wData, doc: Documen
 
   return () => {
     for (const off of offs) off();
+    for (const hook of Object.keys(BLOCK_ACTIONS)) hooks?.removeAction(hook, HOOK_NAMESPACE);
     doc.removeEventListener('click', onClick, true);
   };
 }

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { z } from 'zod';
 import { logError, logWarning } from '../log.ts';
-import { $consent, type Consent } from '../stores/consent.ts';
+import { $consent, type Consent, trackingAllowed } from '../stores/consent.ts';
 import { readPageData } from '../stores/page-data.ts';
 import {
   commitMemory,
@@ -239,7 +239,8 @@ export function startAttribution(options: StartAttributionOptions = {}): Attribu
     }
   }
 
-  const allowed = (consent: Consent) => allowTracking && consent.marketing === 'granted';
+  // Marketing consent counts only on a page with a consent source; without one, `allowTracking` alone decides, as WooCommerce's script does (issue 21 §1).
+  const allowed = (consent: Consent) => allowTracking && trackingAllowed('marketing', consent);
 
   function publish(isAllowed: boolean): void {
     const fields = Object.keys(params.fields);

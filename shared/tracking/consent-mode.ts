@@ -1,10 +1,14 @@
 import type { ConsentState } from '../events.ts';
-import { $consent, type Consent } from '../stores/consent.ts';
+import { $consent, type Consent, decidedConsent } from '../stores/consent.ts';
 
 /**
  * Passes `$consent` to the page's tracker the way Google consent mode expects (spec §7 Analytics
  * events: consent updates): statistics is analytics storage; marketing is ad storage, ad user
  * data and ad personalization. The page keeps its own `gtag('consent', 'default', ...)`.
+ *
+ * Only decided categories are passed on (issue 21 §2, §3): a decision at start-up is sent at
+ * once, a denial as much as a grant, and a visitor who decided nothing gets no update at all, so
+ * the page's defaults (and Google's regional ones) stay in force.
  */
 
 export const CONSENT_MODE_TYPES = {
@@ -17,11 +21,15 @@ export type ConsentModeUpdate = Record<
   ConsentState
 >;
 
-/** The consent-mode parameters for a consent state. */
-export function toConsentMode(consent: Consent): ConsentModeUpdate {
-  const update = {} as ConsentModeUpdate;
+/** The consent-mode parameters for a consent state (only the categories it holds). */
+export function toConsentMode(consent: Consent): ConsentModeUpdate;
+export function toConsentMode(consent: Partial<Consent>): Partial<ConsentModeUpdate>;
+export function toConsentMode(consent: Partial<Consent>): Partial<ConsentModeUpdate> {
+  const update: Partial<ConsentModeUpdate> = {};
   for (const category of ['statistics', 'marketing'] as const) {
-    for (const type of CONSENT_MODE_TYPES[category]) update[type] = consent[category];
+    const state = consent[category];
+    if (state === undefined) continue;
+    for (const type of CONSENT_MODE_TYPES[category]) update[type] = state;
   }
   return update;
 }
@@ -49,13 +57,19 @@ export function getTracker(name = 'gtag', win: Window = window): Tracker {
 }
 
 /**
- * Sends `gtag('consent', 'update', ...)` for every change of `$consent`, and once at start when
- * something is already granted. Returns the stop function.
+ * Sends `gtag('consent', 'update', ...)` with the decided categories: once at start when
+ * anything is decided (granted or denied), then whenever a decision changes. Returns the stop
+ * function.
  */
 export function startConsentMode(options: { trackerName?: string; win?: Window } = {}): () => void {
-  const send = (consent: Consent) =>
-    getTracker(options.trackerName, options.win)('consent', 'update', toConsentMode(consent));
-  const initial = $consent.get();
-  if (initial.statistics === 'granted' || initial.marketing === 'granted') send(initial);
+  let last = '';
+  const send = (consent: Consent) => {
+    const update = toConsentMode(decidedConsent(consent));
+    const key = JSON.stringify(update);
+    if (key === '{}' || key === last) return;
+    last = key;
+    getTracker(options.trackerName, options.win)('consent', 'update', update);
+  };
+  send($consent.get());
   return $consent.listen(send);
 }

@@ -1,5 +1,5 @@
 import { $pageConfig } from '../stores/page-config.ts';
-import { shopConfigJson } from '../stores/page-data.ts';
+import { readPageData, shopConfigJson } from '../stores/page-data.ts';
 
 /**
  * Link prefetch (spec §2 Link prefetch, §9 Search and prefetch), in the manner of instant.page:
@@ -12,9 +12,15 @@ import { shopConfigJson } from '../stores/page-data.ts';
  * the link or any ancestor; instant.page's `data-instant` / `data-no-instant` work too.
  *
  * Beyond the spec: links that change state or cost the server are never prefetched, opted in
- * or not (cart, checkout, my-account, logout, `?add-to-cart=`, `wc-ajax`, wp-admin, wp-login),
- * and speculation rules are used where the browser has them (`nonce` for strict-CSP pages; a
- * CSP-blocked rule falls back to `<link rel="prefetch">` for the rest of the page).
+ * or not: the shop's cart, checkout and my-account pages and everything under them (logout,
+ * order-received), as the page config names them (`wcSettings.storePages`, the cart URL of
+ * `wc_add_to_cart_params`, `"shop_prefetch": { "pages": {...} }`; WooCommerce's default
+ * `/cart/`, `/checkout/`, `/my-account/` otherwise), `?add-to-cart=`, `wc-ajax`, order-received,
+ * customer-logout, wp-admin and wp-login (issue 21 §10). Speculation rules are used where the
+ * browser has them (`nonce` for strict-CSP pages; a CSP-blocked rule falls back to
+ * `<link rel="prefetch">` for the rest of the page). `<link rel="prefetch">` carries
+ * `as="document"` and `fetchpriority="high"`, as instant.page 5 does for hover and touch
+ * prefetches, so it is not loaded at the lowest priority (issue 21 §9).
  */
 
 export interface PrefetchOptions {
@@ -28,6 +34,8 @@ export interface PrefetchOptions {
   nonce?: string;
   /** Extra never-prefetch rules, matched against the path plus query. */
   exclude?: (string | RegExp)[];
+  /** The shop's never-prefetched pages (URLs or paths); read from the page config when absent. */
+  pages?: Partial<Record<ShopPage, string>>;
   doc?: Document;
   /** Browser capabilities (tests). */
   features?: Partial<PrefetchFeatures>;
@@ -42,13 +50,65 @@ export interface PrefetchFeatures {
 export const HOVER_DELAY = 65;
 export const TOUCH_IGNORE_WINDOW = 1100;
 
-/** spec beyond: links that change state or cost the server. */
+/** spec beyond: links that change state or cost the server, wherever the shop's pages are. */
 const NEVER = [
-  /(^|\/)(cart|basket|checkout|my-account|wp-admin)(\/|$)/i,
-  /logout|log-out|wp-login\.php/i,
-  /[?&](add-to-cart|remove_item|undo_item|wc-ajax|_wpnonce|add_to_wishlist)=/i,
-  /[?&]wc-ajax=|\/wc-ajax\//i,
+  /^\/wp-admin(\/|$)|\/wp-login\.php/i,
+  /[?&](add-to-cart|remove_item|undo_item|wc-ajax|_wpnonce|add_to_wishlist|order-received|order-pay|customer-logout|action=logout)(=|&|$)/i,
+  /\/wc-ajax\//i,
+  // WooCommerce's endpoints (the thank-you page and logout) under whatever page they sit.
+  /\/(order-received|customer-logout)(\/|$)/i,
 ];
+
+export type ShopPage = 'cart' | 'checkout' | 'myaccount' | 'logout';
+
+/** WooCommerce's default page paths, for a page config that names none. */
+const DEFAULT_PAGES: Record<Exclude<ShopPage, 'logout'>, string> = {
+  cart: '/cart/',
+  checkout: '/checkout/',
+  myaccount: '/my-account/',
+};
+
+/**
+ * The shop's cart, checkout, my-account (and logout) URLs from the page: options, then
+ * `"shop_prefetch": { "pages": ... }`, then `wcSettings.storePages.<page>.permalink` (what
+ * WooCommerce prints for blocks), then `wc_add_to_cart_params.cart_url`, then the defaults.
+ */
+export function shopPages(doc: Document = document, pages: PrefetchOptions['pages'] = {}): string[] {
+  const configured = (readConfigOptions(doc).pages ?? {}) as Record<string, unknown>;
+  const storePages = (readPageData('wcSettings', doc) as { storePages?: Record<string, unknown> } | undefined)
+    ?.storePages;
+  const permalink = (page: string) => {
+    const entry = storePages?.[page] as { permalink?: unknown } | undefined;
+    return typeof entry?.permalink === 'string' && entry.permalink ? entry.permalink : undefined;
+  };
+  const pick = (page: ShopPage, ...fallbacks: (string | undefined)[]) =>
+    [pages[page], configured[page], permalink(page), ...fallbacks].find(
+      (v): v is string => typeof v === 'string' && v !== '',
+    );
+  return [
+    pick('cart', $pageConfig.get().cartUrl, DEFAULT_PAGES.cart),
+    pick('checkout', DEFAULT_PAGES.checkout),
+    pick('myaccount', DEFAULT_PAGES.myaccount),
+    pick('logout'),
+  ].filter((v): v is string => v !== undefined);
+}
+
+/** True when `url` is the page at `href` or below it (same origin). The home page is never such a page. */
+function underPage(url: URL, href: string): boolean {
+  let page: URL;
+  try {
+    page = new URL(href, url.href);
+  } catch {
+    return false;
+  }
+  if (page.origin !== url.origin) return false;
+  const base = page.pathname.replace(/\/+$/, '');
+  if (base === '') return false;
+  const path = url.pathname;
+  if (path !== base && !path.startsWith(`${base}/`)) return false;
+  // A logout URL with a query (`wp-login.php?action=logout`): the query must match too.
+  return !page.search || url.search.startsWith(page.search.split('&')[0]);
+}
 
 function detectFeatures(doc: Document): PrefetchFeatures {
   const win = doc.defaultView ?? window;
@@ -79,6 +139,7 @@ export function isPrefetchable(
   anchor: HTMLAnchorElement,
   page: Location | URL = location,
   exclude: (string | RegExp)[] = [],
+  pages: string[] = shopPages(anchor.ownerDocument),
 ): boolean {
   if (!anchor.href || optedOut(anchor)) return false;
   let url: URL;
@@ -93,17 +154,8 @@ export function isPrefetchable(
   if (url.hash && url.pathname + url.search === page.pathname + page.search) return false;
   const target = url.pathname + url.search;
   if (NEVER.some((rule) => rule.test(target))) return false;
-  const cart = safePath($pageConfig.get().cartUrl, page);
-  if (cart && cart !== '/' && url.pathname === cart) return false;
+  if (pages.some((href) => underPage(url, href))) return false;
   return !exclude.some((rule) => (typeof rule === 'string' ? target.includes(rule) : rule.test(target)));
-}
-
-function safePath(href: string, base: Location | URL): string {
-  try {
-    return new URL(href, base.href).pathname;
-  } catch {
-    return '';
-  }
 }
 
 function anchorFrom(event: Event): HTMLAnchorElement | null {
@@ -139,6 +191,7 @@ export function startPrefetch(options: PrefetchOptions = {}): PrefetchController
   const hoverDelay = settings.hoverDelay ?? HOVER_DELAY;
   const touchWindow = settings.touchIgnoreWindow ?? TOUCH_IGNORE_WINDOW;
   const prefetched = new Set<string>();
+  const pages = shopPages(doc, settings.pages);
   const noop: PrefetchController = { prefetched, stop: () => {} };
   if (features.saveData || (!features.linkPrefetch && !features.speculationRules)) return noop;
 
@@ -151,6 +204,9 @@ export function startPrefetch(options: PrefetchOptions = {}): PrefetchController
     const link = doc.createElement('link');
     link.rel = 'prefetch';
     link.href = url;
+    // instant.page 5: a prefetch after hover or touch is likely used soon; not the lowest priority.
+    link.setAttribute('as', 'document');
+    link.setAttribute('fetchpriority', 'high');
     doc.head.append(link);
   };
   const viaRules = (url: string) => {
@@ -177,12 +233,12 @@ export function startPrefetch(options: PrefetchOptions = {}): PrefetchController
   const onTouch = (event: Event) => {
     lastTouch = Date.now();
     const anchor = anchorFrom(event);
-    if (anchor && isPrefetchable(anchor, page(), settings.exclude)) prefetch(anchor);
+    if (anchor && isPrefetchable(anchor, page(), settings.exclude, pages)) prefetch(anchor);
   };
   const onOver = (event: Event) => {
     if (Date.now() - lastTouch < touchWindow) return; // the touch's emulated mouse events
     const anchor = anchorFrom(event);
-    if (!anchor || anchor === pending || !isPrefetchable(anchor, page(), settings.exclude)) return;
+    if (!anchor || anchor === pending || !isPrefetchable(anchor, page(), settings.exclude, pages)) return;
     clearTimeout(timer);
     pending = anchor;
     timer = setTimeout(() => {

@@ -2,11 +2,16 @@ import { expect } from '@open-wc/testing';
 import sinon from 'sinon';
 import {
   $consent,
+  $consentSource,
   type ConsentUpdate,
+  consentPending,
+  decidedConsent,
   installConsentApi,
+  resetConsent,
   type ShopConsentApi,
   setConsent,
   toConsentState,
+  trackingAllowed,
 } from '../../../shared/stores/consent.ts';
 
 const api = () => window.shopConsent as ShopConsentApi;
@@ -15,20 +20,34 @@ describe('$consent', () => {
   let changed: sinon.SinonSpy;
 
   beforeEach(() => {
-    setConsent({ statistics: 'denied', marketing: 'denied' });
+    resetConsent();
     changed = sinon.spy();
     document.addEventListener('shop-consent-changed', changed);
   });
   afterEach(() => {
     document.removeEventListener('shop-consent-changed', changed);
-    setConsent({ statistics: 'denied', marketing: 'denied' });
     document.querySelector('#shop-config')?.remove();
     delete window.wp_has_consent;
+    resetConsent();
     installConsentApi();
   });
 
-  it('starts denied for both categories', () => {
+  it('starts denied for both categories, with no consent source: tracking is allowed and consent mode decides', () => {
     expect($consent.get()).to.deep.equal({ statistics: 'denied', marketing: 'denied' });
+    expect($consentSource.get()).to.equal(null);
+    expect(trackingAllowed('statistics') && trackingAllowed('marketing')).to.equal(true);
+    expect(decidedConsent()).to.deep.equal({});
+  });
+
+  it('any use of the page API declares a consent source: strict gating, pending until decided', () => {
+    api().update({});
+    expect($consentSource.get()).to.equal('api');
+    expect(trackingAllowed('statistics')).to.equal(false);
+    expect(consentPending('statistics')).to.equal(true);
+    expect(changed.called).to.equal(false); // no value changed
+    api().update({ statistics: 'denied' });
+    expect(consentPending('statistics')).to.equal(false); // an explicit denial is a decision
+    expect(decidedConsent()).to.deep.equal({ statistics: 'denied' });
   });
 
   it('setConsent merges, updates the store and emits shop-consent-changed on document once per change', () => {
@@ -83,16 +102,32 @@ describe('$consent', () => {
     expect($consent.get().marketing).to.equal('denied');
   });
 
-  it('applies a queue assigned before load, the page config and wp_has_consent at install', () => {
+  it('applies a queue assigned before load and the page config at install', () => {
     const script = document.createElement('script');
     script.type = 'application/json';
     script.id = 'shop-config';
-    script.textContent = JSON.stringify({ shop_consent: { statistics: 'granted' } });
+    script.textContent = JSON.stringify({ shop_consent: { marketing: 'granted' } });
     document.head.append(script);
-    window.wp_has_consent = (category) => category === 'marketing';
     window.shopConsent = [{ statistics: 'denied' }, { statistics: 'granted' }];
     installConsentApi();
     expect($consent.get()).to.deep.equal({ statistics: 'granted', marketing: 'granted' });
+    expect($consentSource.get()).to.equal('page-config');
     expect(typeof api().update).to.equal('function');
+  });
+
+  it('"shop_consent": { "mode": "opt-in" } declares a source with nothing decided; "opt-out" grants undecided', () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'shop-config';
+    script.textContent = JSON.stringify({ shop_consent: { mode: 'opt-in' } });
+    document.head.append(script);
+    installConsentApi();
+    expect($consentSource.get()).to.equal('page-config');
+    expect(consentPending('statistics') && consentPending('marketing')).to.equal(true);
+    resetConsent();
+    script.textContent = JSON.stringify({ shop_consent: { mode: 'opt-out' } });
+    installConsentApi();
+    expect($consent.get()).to.deep.equal({ statistics: 'granted', marketing: 'granted' });
+    expect(decidedConsent()).to.deep.equal({});
   });
 });

@@ -4,6 +4,7 @@ import {
   HOVER_DELAY,
   isPrefetchable,
   type PrefetchController,
+  shopPages,
   startPrefetch,
   TOUCH_IGNORE_WINDOW,
 } from '../../../shared/tracking/prefetch.ts';
@@ -86,6 +87,57 @@ describe('link prefetch', () => {
       }
       expect(isPrefetchable(anchor('/product/x/'), here, [/\/product\//])).to.equal(false);
     });
+
+    it("matches the shop's real cart, checkout, my-account and logout URLs from the page config, not any segment named cart or basket (issue 21 §10)", () => {
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = 'shop-config';
+      script.textContent = JSON.stringify({
+        wc_add_to_cart_params: { cart_url: '/winkelwagen/' },
+        wcSettings: {
+          storePages: {
+            cart: { id: 5, permalink: `${location.origin}/winkelwagen/` },
+            checkout: { id: 6, permalink: `${location.origin}/afrekenen/` },
+            myaccount: { id: 7, permalink: `${location.origin}/mijn-account/` },
+          },
+        },
+        shop_prefetch: { pages: { logout: '/wp-login.php?action=logout' } },
+      });
+      document.head.append(script);
+      try {
+        const pages = shopPages(document);
+        const can = (href: string) => isPrefetchable(anchor(href, { 'data-prefetch': '' }), here, [], pages);
+        for (const href of [
+          '/winkelwagen/',
+          '/afrekenen/',
+          '/afrekenen/order-received/12/?key=wc_order_1',
+          '/mijn-account/',
+          '/mijn-account/orders/',
+          '/mijn-account/customer-logout/?_wpnonce=abc',
+          '/?page_id=6&order-received=12',
+          '/?add-to-cart=12',
+          '/?wc-ajax=get_refreshed_fragments',
+        ]) {
+          expect(can(href), href).to.equal(false);
+        }
+        for (const href of [
+          '/product-category/cart/',
+          '/basket/',
+          '/shop/basket-weaving/',
+          '/checkout-guide/',
+          '/blog/my-account-tips/',
+        ]) {
+          expect(can(href), href).to.equal(true);
+        }
+      } finally {
+        script.remove();
+      }
+      // Without a page config: WooCommerce's default pages, from the root only.
+      const defaults = shopPages(document);
+      expect(isPrefetchable(anchor('/cart/'), here, [], defaults)).to.equal(false);
+      expect(isPrefetchable(anchor('/my-account/edit-account/'), here, [], defaults)).to.equal(false);
+      expect(isPrefetchable(anchor('/products/cart/'), here, [], defaults)).to.equal(true);
+    });
   });
 
   describe('timing', () => {
@@ -97,6 +149,12 @@ describe('link prefetch', () => {
       expect(prefetchLinks()).to.deep.equal([]);
       clock.tick(1);
       expect(prefetchLinks()).to.deep.equal(['/product/7/']);
+      // issue 21 §9: as instant.page 5, as="document" and fetchpriority="high", not the lowest priority
+      const link = document.head.querySelector('link[rel="prefetch"]')!;
+      expect([link.getAttribute('as'), link.getAttribute('fetchpriority')]).to.deep.equal([
+        'document',
+        'high',
+      ]);
       hover(a);
       clock.tick(HOVER_DELAY);
       expect(prefetchLinks()).to.have.length(1); // once per URL
