@@ -10,7 +10,8 @@ import { startPrefetch } from './prefetch.ts';
  * The tracking entry: importing it (once per page, after the page's consent banner, if any)
  * installs the consent API and starts order attribution, consent-mode updates, GA4 analytics and
  * link prefetch. Each part reads its configuration from the page (see docs: Tracking) and never
- * throws into the page.
+ * throws into the page. Without a consent source on the page, events go to the tracker and the
+ * page's consent mode decides; a page that declares one gets strict gating (shared/stores/consent.ts).
  */
 let started = false;
 
@@ -32,7 +33,7 @@ export function startTracking(): void {
   }
 }
 
-export { $consent, setConsent } from '../stores/consent.ts';
+export { $consent, $consentSource, setConsent } from '../stores/consent.ts';
 
 if (typeof document !== 'undefined') startTracking();
 
