@@ -11,7 +11,7 @@ import { announce } from '../../shared/a11y/announce.ts';
 import { deepActiveElement, matchOnPath } from '../../shared/a11y/focus.ts';
 import { emit } from '../../shared/events.ts';
 import { logError } from '../../shared/log.ts';
-import { $consent } from '../../shared/stores/consent.ts';
+import { type ConsentCategory, trackingAllowed } from '../../shared/stores/consent.ts';
 import { $product } from '../../shared/stores/product.ts';
 import { safeUrl } from '../../shared/url.ts';
 import { chatEventParams, sendChatEvent } from './join-chat.analytics.ts';
@@ -37,6 +37,7 @@ import type { JoinChatSettings } from './join-chat.settings.ts';
 
 const TAG = 'join-chat';
 
+const allowed = (category: ConsentCategory) => (trackingAllowed(category) ? 'granted' : 'denied');
 /** Why the chatbox opened: automatic openings neither move focus nor count as the shopper's. */
 export type OpenReason = 'click' | 'trigger' | 'hover' | 'auto' | 'url';
 
@@ -259,7 +260,9 @@ export class JoinChatController {
         title: document.title,
       }),
       settings,
-      $consent.get(),
+      // Like analytics (issue 21): without a consent source on the page the trackers decide
+      // (Google's consent mode); with one, the visitor's consent gates each tracker.
+      { statistics: allowed('statistics'), marketing: allowed('marketing') },
     );
     this.#env.open(link);
     emit(this.#host, 'join-chat-link-opened', { url: link });

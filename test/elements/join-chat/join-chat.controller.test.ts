@@ -6,6 +6,7 @@ import type { JoinChatEnvironment } from '../../../elements/join-chat/join-chat.
 import { HASHES_KEY, VIEWS_KEY } from '../../../elements/join-chat/join-chat.rules.ts';
 import { type JoinChatSettings, joinChatSettings } from '../../../elements/join-chat/join-chat.settings.ts';
 import { createSafeStorage, type SafeStorage } from '../../../shared/storage.ts';
+import { resetConsent, setConsent } from '../../../shared/stores/consent.ts';
 import { $product, EMPTY_PRODUCT, setVariant } from '../../../shared/stores/product.ts';
 import { memoryStorage } from '../../helpers/storage.ts';
 
@@ -304,6 +305,32 @@ describe('join-chat controller', () => {
       pageElement('<button type="button" class="joinchat_open">Chat</button>').click();
       expect(controller.$state.get()).to.include({ shown: false, open: false });
       expect(storage.get(HASHES_KEY)).to.equal(null);
+    });
+  });
+
+  describe('analytics and consent (issue 21)', () => {
+    afterEach(() => resetConsent());
+
+    /** Opens the link once with a recording data layer; returns what was pushed. */
+    function openLinkWith(setup: () => void): unknown[] {
+      setup();
+      opened.length = 0;
+      const dataLayer: unknown[] = [];
+      const controller = start({ message_text: '' }, { trackers: () => ({ dataLayer }) });
+      controller.launcherClicked();
+      expect(opened).to.have.length(1);
+      return dataLayer;
+    }
+
+    it('without a consent source on the page, the chat event goes to the data layer', () => {
+      const pushed = openLinkWith(() => resetConsent());
+      expect(pushed.map((e) => (e as { event?: string }).event)).to.deep.equal(['JoinChat']);
+    });
+
+    it('with a consent source, nothing is sent until statistics consent', () => {
+      expect(openLinkWith(() => setConsent({ statistics: 'denied', marketing: 'denied' }))).to.deep.equal([]);
+      const pushed = openLinkWith(() => setConsent({ statistics: 'granted' }));
+      expect(pushed.map((e) => (e as { event?: string }).event)).to.deep.equal(['JoinChat']);
     });
   });
 });
