@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { safeUrl } from '../../shared/url.ts';
+
+/** A photo attached to a review: thumbnail in the card, the large image in the lightbox. */
+export interface ReviewMedia {
+  src: string;
+  thumb: string;
+  width: number;
+  height: number;
+}
+
+/** One review card (spec §3 Review card: time as a seconds timestamp, text, media thumbnails). */
+export interface Review {
+  id: string;
+  author: string;
+  authorUrl: string | null;
+  /** 0 (no rating) to 5. */
+  rating: number;
+  text: string;
+  /** Seconds since the epoch. */
+  time: number;
+  url: string | null;
+  lang: string | null;
+  media: ReviewMedia[];
+}
+
+const text = (max: number) => z.string().max(max).catch('');
+const url = z
+  .string()
+  .max(2000)
+  .nullish()
+  .transform((value) => safeUrl(value ?? null))
+  .catch(null);
+
+const mediaSchema = z
+  .object({
+    src: url,
+    thumb: url,
+    width: z.number().int().min(1).max(20_000).catch(1200),
+    height: z.number().int().min(1).max(20_000).catch(900),
+  })
+  .transform(({ src, thumb, width, height }) => (src ? { src, thumb: thumb ?? src, width, height } : null));
+
+/** One review as JSON (the reviews endpoint, a `reviews+json` script or the `reviews` property). */
+export const reviewSchema = z.object({
+  id: z.union([z.string().max(200), z.number()]).transform(String),
+  author: text(200),
+  author_url: url,
+  rating: z.number().min(0).max(5).catch(0),
+  text: text(20_000),
+  time: z.number().min(0).max(1e11).catch(0),
+  url: url,
+  lang: z.string().max(35).nullish().catch(null),
+  media: z
+    .array(mediaSchema)
+    .max(20)
+    .catch([])
+    .default([])
+    .transform((list) => list.filter((m): m is ReviewMedia => m !== null)),
+});
+
+const toReview = (r: z.infer<typeof reviewSchema>): Review => ({
+  id: r.id,
+  author: r.author,
+  authorUrl: r.author_url,
+  rating: r.rating,
+  text: r.text,
+  time: r.time,
+  url: r.url,
+  lang: r.lang ?? null,
+  media: r.media,
+});
+
+/** Reviews from JSON input: each valid entry kept, invalid ones dropped (and counted). */
+export function parseReviews(input: unknown): { reviews: Review[]; rejected: number } {
+  const list = Array.isArray(input) ? input : [];
+  const reviews: Review[] = [];
+  for (const item of list.slice(0, 1000)) {
+    const parsed = reviewSchema.safeParse(item);
+    if (parsed.success) reviews.push(toReview(parsed.data));
+  }
+  return { reviews, rejected: list.length - reviews.length };
+}
+
+/** A page of the reviews endpoint: `{ reviews: [...], more: boolean }`. */
+export function parsePage(input: unknown): { reviews: Review[]; more: boolean } | null {
+  if (typeof input !== 'object' || input === null || !('reviews' in input)) return null;
+  const { reviews } = parseReviews((input as { reviews: unknown }).reviews);
+  return { reviews, more: (input as { more?: unknown }).more === true };
+}
+
+const number = (value: string | null | undefined, fallback: number) => {
+  const n = Number(value);
+  return value != null && value.trim() !== '' && Number.isFinite(n) ? n : fallback;
+};
+
+/**
+ * Reviews printed by the server in the widget's light DOM (progressive enhancement: readable
+ * without JavaScript). Each review is an element with `data-review` (its id) holding
+ * `data-time` (seconds), `data-rating`, `.review-author` (a link or text), `.review-text` and
+ * `.review-media` links to the large images (with `data-width`/`data-height`), each around a
+ * thumbnail `<img>`.
+ */
+export function readReviewMarkup(root: ParentNode): Review[] {
+  return [...root.querySelectorAll<HTMLElement>('[data-review]')].map((node, index) => {
+    const author = node.querySelector('.review-author');
+    const link = author?.closest('a') ?? author?.querySelector('a');
+    const permalink = node.querySelector<HTMLAnchorElement>('a.review-link');
+    return {
+      id: node.dataset.review || `review-${index}`,
+      author: author?.textContent?.trim() ?? '',
+      authorUrl: safeUrl(link?.getAttribute('href') ?? null),
+      rating: Math.min(5, Math.max(0, number(node.dataset.rating, 0))),
+      text: node.querySelector('.review-text')?.textContent?.trim() ?? '',
+      time: Math.max(0, number(node.dataset.time, 0)),
+      url: safeUrl(permalink?.getAttribute('href') ?? null),
+      lang: node.getAttribute('lang'),
+      media: [...node.querySelectorAll<HTMLAnchorElement>('a.review-media')].flatMap((a) => {
+        const src = safeUrl(a.getAttribute('href'));
+        if (!src) return [];
+        const thumb = safeUrl(a.querySelector('img')?.getAttribute('src') ?? null) ?? src;
+        return [{ src, thumb, width: number(a.dataset.width, 1200), height: number(a.dataset.height, 900) }];
+      }),
+    };
+  });
+}
+
+/** Reviews in a `<script type="application/reviews+json">` child (JSON instead of markup). */
+export function readReviewScript(root: ParentNode): Review[] | null {
+  const script = root.querySelector(':scope > script[type="application/reviews+json"]');
+  if (!script) return null;
+  try {
+    return parseReviews(JSON.parse(script.textContent ?? '')).reviews;
+  } catch {
+    return null;
+  }
+}
+
+/** Cuts `text` to at most `size` characters at a word boundary, with an ellipsis; null if it fits. */
+export function trimText(text: string, size: number): string | null {
+  if (size <= 0 || text.length <= size) return null;
+  const cut = text.slice(0, size);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > size * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

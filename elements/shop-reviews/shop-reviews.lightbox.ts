@@ -1,0 +1,96 @@
+import PhotoSwipe from 'photoswipe';
+import { type Clock, pageClock } from '../../shared/clock.ts';
+import { fill } from '../../shared/format/messages.ts';
+import type { LightboxRequest } from './shop-reviews.controller.ts';
+import { lightboxStyles } from './shop-reviews.lightbox.styles.ts';
+
+/** Lightbox constants (spec §9 "Lightbox"). */
+export const LIGHTBOX = { animationMs: 333, idleMs: 4000, spacing: 0.12, maxZoom: 1.33 } as const;
+
+let sheet: CSSStyleSheet | undefined;
+/** PhotoSwipe renders in the page: its sheet is adopted by the document once (CSP: no <style>). */
+function adoptStyles() {
+  if (sheet) return;
+  sheet = new CSSStyleSheet();
+  sheet.replaceSync(lightboxStyles);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
+/** The error line of a photo that failed to load (spec §8 "Lightbox image load failure"). */
+function errorElement(request: LightboxRequest, index: number, src: string): HTMLElement {
+  const { messages } = request.settings;
+  const box = document.createElement('div');
+  box.className = 'pswp__error-msg';
+  box.setAttribute('role', 'alert');
+  if (request.review.media.length > 1) {
+    box.textContent = fill(messages.imageErrorNumbered, { index: index + 1 });
+  } else {
+    const link = document.createElement('a');
+    link.href = src;
+    link.target = '_blank';
+    link.rel = 'noopener';
+    link.textContent = messages.imageError;
+    box.append(link);
+  }
+  return box;
+}
+
+/**
+ * Opens a review's photos in PhotoSwipe at `index` (spec §9 timings: 333 ms animation, controls
+ * idle after 4000 ms, 0.12 spacing, 1.33 max zoom; no animation under reduced motion). Resolves
+ * when it has closed; focus goes back to the opener.
+ */
+export function openLightbox(request: LightboxRequest, clock: Clock = pageClock): Promise<void> {
+  adoptStyles();
+  const { review, index, opener, settings } = request;
+  const { messages } = settings;
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const duration = reduced ? 0 : LIGHTBOX.animationMs;
+  const pswp = new PhotoSwipe({
+    dataSource: review.media.map((m, n) => ({
+      src: m.src,
+      msrc: m.thumb,
+      width: m.width,
+      height: m.height,
+      alt: fill(messages.photo, { index: n + 1, count: review.media.length, author: review.author }),
+    })),
+    index,
+    showHideAnimationType: reduced ? 'none' : 'fade',
+    showAnimationDuration: duration,
+    hideAnimationDuration: duration,
+    zoomAnimationDuration: duration,
+    spacing: LIGHTBOX.spacing,
+    maxZoomLevel: LIGHTBOX.maxZoom,
+    errorMsg: messages.imageError,
+    closeTitle: messages.close,
+    zoomTitle: messages.zoom,
+    arrowPrevTitle: messages.previousPhoto,
+    arrowNextTitle: messages.nextPhoto,
+    returnFocus: false,
+  });
+  pswp.addFilter('contentErrorElement', (_element, content) =>
+    errorElement(request, content.index, String(content.data.src ?? '')),
+  );
+  // Controls go idle after 4000 ms without pointer or key activity (spec §4 Gallery lightbox).
+  let idleTimer: unknown;
+  const wake = () => {
+    pswp.element?.classList.remove('pswp--ui-idle');
+    clock.clearTimeout(idleTimer);
+    idleTimer = clock.setTimeout(() => pswp.element?.classList.add('pswp--ui-idle'), LIGHTBOX.idleMs);
+  };
+  pswp.on('afterInit', () => {
+    pswp.element?.addEventListener('pointermove', wake);
+    pswp.element?.addEventListener('keydown', wake);
+    wake();
+  });
+  // Marks the end of the opening animation (PhotoSwipe ignores close until then).
+  pswp.on('openingAnimationEnd', () => pswp.element?.setAttribute('data-open', ''));
+  return new Promise((resolve) => {
+    pswp.on('destroy', () => {
+      clock.clearTimeout(idleTimer);
+      if (opener?.isConnected) opener.focus();
+      resolve();
+    });
+    pswp.init();
+  });
+}

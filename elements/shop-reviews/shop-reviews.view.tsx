@@ -1,0 +1,90 @@
+import { useStore } from '@nanostores/react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import type { ElementViewProps } from '../../shared/define-element.tsx';
+import { languageOf } from '../../shared/format/messages.ts';
+import { usePrefersReducedMotion } from '../../shared/hooks/use-media-query.ts';
+import { ReviewCard } from './shop-reviews.card.view.tsx';
+import { reviewsControllerFor } from './shop-reviews.controller.ts';
+import type { ReviewsSettings } from './shop-reviews.settings.ts';
+import { Slider } from './shop-reviews.slider.view.tsx';
+
+/**
+ * The view of `<shop-reviews>`: the cards as a grid or a slider, in the container's size class
+ * (spec §9). No timers, requests or page listeners here: they belong in the controller.
+ */
+export function Reviews({ settings, host }: ElementViewProps<ReviewsSettings>) {
+  const reducedMotion = usePrefersReducedMotion();
+  // One controller per widget for its whole life: it initialises once (spec §3).
+  const [controller] = useState(() =>
+    reviewsControllerFor({ host, settings: host.settings$, reducedMotion }),
+  );
+  const state = useStore(controller.$state);
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => controller.setReducedMotion(reducedMotion), [controller, reducedMotion]);
+  useEffect(() => {
+    const stop = container.current ? controller.observe(container.current) : () => {};
+    return () => {
+      stop();
+      controller.suspend();
+    };
+  }, [controller]);
+  const lang = languageOf(host);
+  const now = controller.now();
+  const { messages } = settings;
+  const cards = state.reviews.map((review) => (
+    <ReviewCard
+      key={review.id}
+      review={review}
+      settings={settings}
+      lang={lang}
+      now={now}
+      expanded={state.expanded.includes(review.id)}
+      onExpand={controller.expand}
+      onMedia={(r, i, opener) => void controller.lightbox(r, i, opener)}
+    />
+  ));
+  const slider = settings.layout === 'slider' && state.reviews.length > 0;
+  return (
+    <div
+      ref={container}
+      className={`reviews reviews--${settings.layout} size-${state.sizeClass}`}
+      part="widget"
+      data-size={state.sizeClass}
+      data-columns={state.columns}
+      aria-busy={state.loading ? 'true' : undefined}
+    >
+      {state.reviews.length === 0 && (
+        <p className="empty" part="empty">
+          {messages.empty}
+        </p>
+      )}
+      {slider ? (
+        <Slider controller={controller} settings={settings} slides={cards} />
+      ) : (
+        state.reviews.length > 0 && (
+          <ul
+            className="grid"
+            part="list"
+            aria-label={messages.region}
+            style={{ '--_columns': state.columns } as CSSProperties}
+          >
+            {cards.map((card, i) => (
+              <li key={state.reviews[i].id}>{card}</li>
+            ))}
+          </ul>
+        )
+      )}
+      {!slider && state.more && settings.reviews_url && (
+        <button
+          type="button"
+          className="more"
+          part="more-button"
+          disabled={state.loading}
+          onClick={() => void controller.loadMore()}
+        >
+          {messages.more}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { ShopReviewsElement } from '../../../elements/shop-reviews/shop-reviews.ts';
+import '../../../elements/shop-reviews/shop-reviews.ts';
+import { captureConsoleErrors, shadowQuery, untilQuiet } from '../../helpers/elements.ts';
+
+const NOW = Math.floor(Date.now() / 1000);
+const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
+
+/** Server-printed review markup (readable without JavaScript). */
+function card(id: string, author: string, text: string, extra = '') {
+  return `<article data-review="${id}" data-time="${NOW - 3 * 86400}" data-rating="4">
+    <span class="review-author">${author}</span><p class="review-text">${text}</p>${extra}</article>`;
+}
+
+async function widget(options: object, cards: string[]): Promise<ShopReviewsElement> {
+  const el = document.createElement('shop-reviews');
+  el.setAttribute('data-options', JSON.stringify(options));
+  el.innerHTML = cards.join('');
+  const box = await fixture<HTMLDivElement>(html`<div style="width: 800px"></div>`);
+  box.append(el);
+  await shadowQuery(el, '.card');
+  await untilQuiet([el.shadowRoot]);
+  return el;
+}
+
+const cards = (n: number) =>
+  Array.from({ length: n }, (_, i) => card(`r${i + 1}`, `Author ${i + 1}`, `Text ${i + 1}`));
+const texts = (el: Element) =>
+  [...el.shadowRoot!.querySelectorAll('.slide:not([inert]) .text')].map((t) => t.textContent);
+
+describe('shop-reviews', () => {
+  describe('rendering', () => {
+    it('shows the server-printed reviews: author, stars with accessible text, time ago', async () => {
+      const el = await widget({}, cards(2));
+      const first = el.shadowRoot!.querySelector('.card')!;
+      expect(first.querySelector('.author')!.textContent).to.equal('Author 1');
+      expect(first.querySelector('[part="stars"]')!.getAttribute('aria-label')).to.equal('Rated 4 out of 5');
+      const threeDays = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }).format(-3, 'day');
+      expect(first.querySelector('time')!.textContent).to.equal(threeDays);
+      expect(el.getAttribute('data-exec')).to.equal('true');
+    });
+
+    it('renders hostile review text and author names as text, never markup', async () => {
+      const el = document.createElement('shop-reviews');
+      el.innerHTML = `<script type="application/reviews+json">${JSON.stringify([
+        { id: 1, author: HOSTILE, text: HOSTILE, rating: 5, time: NOW },
+      ]).replace(/</g, '\\u003c')}</script>`;
+      (await fixture<HTMLDivElement>(html`<div></div>`)).append(el);
+      const text = await shadowQuery(el, '.text');
+      expect(text.textContent).to.equal(HOSTILE);
+      expect(el.shadowRoot!.querySelector('.author')!.textContent).to.equal(HOSTILE);
+      expect(el.shadowRoot!.querySelector('img:not(.thumb img), script')).to.equal(null);
+      expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+    });
+
+    it('trims long text with read more, then shows it whole with focus on the text', async () => {
+      const long = 'word '.repeat(80).trim();
+      const el = await widget({ text_size: 50 }, [card('r1', 'A', long)]);
+      const text = el.shadowRoot!.querySelector('.text')!;
+      expect(text.textContent!.length).to.be.below(60);
+      expect(text.textContent).to.match(/…$/);
+      (el.shadowRoot!.querySelector('[part="read-more"]') as HTMLButtonElement).click();
+      await waitUntil(() => el.shadowRoot!.querySelector('.text')!.textContent === long, 'not expanded');
+      expect(el.shadowRoot!.querySelector('[part="read-more"]')).to.equal(null);
+      expect(el.shadowRoot!.activeElement?.classList.contains('text')).to.equal(true);
+    });
+
+    it('shows the date instead of time ago with time_format', async () => {
+      const el = await widget({ time_format: 'long' }, cards(1));
+      const date = new Date((NOW - 3 * 86400) * 1000);
+      const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
+      expect(el.shadowRoot!.querySelector('time')!.textContent).to.equal(expected);
+    });
+
+    it('gives the grid the columns of the breakpoints and the size class of its width', async () => {
+      const el = await widget({ breakpoints: '0:1,600:2' }, cards(3));
+      const widgetPart = el.shadowRoot!.querySelector('[part="widget"]')!;
+      expect(widgetPart.getAttribute('data-size')).to.equal('s');
+      expect(widgetPart.getAttribute('data-columns')).to.equal('2');
+      const items = el.shadowRoot!.querySelectorAll('.grid > li');
+      expect(items[1].getBoundingClientRect().top).to.equal(items[0].getBoundingClientRect().top);
+      expect(items[2].getBoundingClientRect().top).to.be.above(items[0].getBoundingClientRect().top);
+      el.parentElement!.style.width = '400px';
+      await waitUntil(() => widgetPart.getAttribute('data-size') === 'xs', 'size class did not follow');
+      expect(widgetPart.getAttribute('data-columns')).to.equal('1');
+    });
+
+    it('links per open_link and nofollow_link', async () => {
+      const author = '<a href="https://example.com/a"><span class="review-author">A</span></a>';
+      const withLink = `<article data-review="x" data-time="${NOW}">${author}<p class="review-text">t</p></article>`;
+      const el = await widget({ open_link: true, nofollow_link: true }, [withLink]);
+      const link = el.shadowRoot!.querySelector('a.author')!;
+      expect([link.getAttribute('target'), link.getAttribute('rel')]).to.deep.equal([
+        '_blank',
+        'nofollow noopener',
+      ]);
+      const plain = await widget({ open_link: false, nofollow_link: false }, [withLink]);
+      const other = plain.shadowRoot!.querySelector('a.author')!;
+      expect([other.getAttribute('target'), other.getAttribute('rel')]).to.deep.equal([null, null]);
+    });
+  });
+
+  describe('settings', () => {
+    it('reports a bad data-options field once, naming it, and keeps working', async () => {
+      let el: ShopReviewsElement | undefined;
+      const errors = await captureConsoleErrors(async () => {
+        el = await widget({ speed: 'fast', text_size: 10 }, cards(1));
+      });
+      expect(errors).to.have.length(1);
+      expect(errors[0]).to.contain('<shop-reviews>').and.to.contain('speed');
+      expect(el!.hasAttribute('data-invalid-settings')).to.equal(true);
+      expect(el!.settings.speed).to.equal(3);
+      expect(el!.settings.text_size).to.equal(10);
+    });
+
+    it('takes reviews through the reviews property, dropping invalid entries', async () => {
+      const el = await widget({}, cards(1));
+      el.reviews = [{ id: 'p1', author: 'Prop', text: 'From JSON', time: NOW }, { nope: true }];
+      await waitUntil(() => el.shadowRoot!.querySelector('.author')?.textContent === 'Prop', 'not replaced');
+      expect(el.reviews).to.have.length(1);
+    });
+  });
+
+  describe('slider', () => {
+    it('is an APG carousel: rotation control, previous/next, labelled slides, dots', async () => {
+      const el = await widget({ layout: 'slider', breakpoints: '0:2', autoplay: true }, cards(5));
+      const slider = el.shadowRoot!.querySelector('[part="slider"]')!;
+      expect(slider.getAttribute('aria-roledescription')).to.equal('carousel');
+      const slides = el.shadowRoot!.querySelectorAll('[aria-roledescription="slide"]');
+      expect(slides[0].getAttribute('aria-label')).to.equal('1 of 5');
+      expect(texts(el)).to.deep.equal(['Text 1', 'Text 2']);
+      const pause = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="pause-button"]')!;
+      // Focus in the slider holds the rotation; the pause control is a labelled button.
+      pause.focus();
+      expect(pause.getAttribute('aria-label')).to.equal('Stop automatic slide show');
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => pause.getAttribute('aria-label') === 'Start automatic slide show', 'not paused');
+      expect(el.shadowRoot!.querySelector('.track')!.getAttribute('aria-live')).to.equal('polite');
+      await sendKeys({ press: 'Tab' }); // previous
+      await sendKeys({ press: 'Tab' }); // next
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => texts(el)[0] === 'Text 3', 'next did not move');
+      el.shadowRoot!.querySelector<HTMLButtonElement>('[part="previous-button"]')!.focus();
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => texts(el)[0] === 'Text 1', 'previous did not move');
+      const dots = el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="dot"]');
+      expect(dots).to.have.length(3);
+      dots[2].click();
+      await waitUntil(() => texts(el)[0] === 'Text 4', 'dot did not move');
+      expect(dots[2].getAttribute('aria-current')).to.equal('true');
+    });
+
+    it('hides the dots with hide_dots', async () => {
+      const el = await widget({ layout: 'slider', breakpoints: '0:2', hide_dots: true }, cards(5));
+      expect(el.shadowRoot!.querySelector('[part="dots"]')).to.equal(null);
+    });
+
+    it('loads more reviews from the demo endpoint as the slider nears the end', async () => {
+      const url = '/wp-json/shop-reviews/v1/reviews';
+      const el = await widget(
+        { layout: 'slider', breakpoints: '0:2', reviews_url: url, pagination: 5 },
+        cards(6),
+      );
+      expect(el.reviews).to.have.length(6);
+      (el.shadowRoot!.querySelector('[part="next-button"]') as HTMLButtonElement).click();
+      await waitUntil(() => el.reviews.length === 11, 'no more reviews loaded', { timeout: 4000 });
+      expect(el.reviews[6].id).to.equal('demo-7');
+    });
+
+    it('does nothing when the endpoint answers other than 200', async () => {
+      const url = '/wp-json/shop-reviews/v1/missing';
+      const el = await widget({ layout: 'slider', breakpoints: '0:2', reviews_url: url }, cards(3));
+      (el.shadowRoot!.querySelector('[part="next-button"]') as HTMLButtonElement).click();
+      await waitUntil(() => !el.shadowRoot!.querySelector('[aria-busy]'), 'still loading');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(el.reviews).to.have.length(3);
+      expect(el.shadowRoot!.querySelectorAll('.card')).to.have.length(3);
+    });
+  });
+
+  describe('lightbox', () => {
+    const media = (href: string) =>
+      `<a class="review-media" href="${href}" data-width="800" data-height="800"><img src="/shop-images/cap-thumb.svg" alt=""></a>`;
+
+    it('opens the photo in PhotoSwipe and closes on Escape, focus back on the thumbnail', async () => {
+      const el = await widget({}, [card('m', 'Photo person', 'With photo', media('/shop-images/cap.svg'))]);
+      const thumb = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="thumb"]')!;
+      expect(thumb.querySelector('img')!.alt).to.equal('Photo 1 of 1 by Photo person');
+      thumb.focus();
+      thumb.click();
+      await waitUntil(() => document.querySelector('.pswp[data-open]'), 'lightbox did not open', {
+        timeout: 4000,
+      });
+      await waitUntil(() => document.querySelector('.pswp__img:not(.pswp__img--placeholder)'), 'no image');
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => !document.querySelector('.pswp'), 'lightbox did not close', { timeout: 4000 });
+      await waitUntil(() => el.shadowRoot!.activeElement === thumb, 'focus not returned');
+    });
+
+    it('says the image could not be loaded, with a link, when it fails', async () => {
+      const el = await widget({}, [card('f', 'A', 'Broken photo', media('/shop-images/missing-photo.jpg'))]);
+      el.shadowRoot!.querySelector<HTMLButtonElement>('[part="thumb"]')!.click();
+      const message = await waitUntil(() => document.querySelector('.pswp__error-msg'), 'no error', {
+        timeout: 4000,
+      }).then(() => document.querySelector('.pswp__error-msg')!);
+      expect(message.textContent).to.equal('The image could not be loaded');
+      expect(message.querySelector('a')!.getAttribute('href')).to.match(/missing-photo\.jpg$/);
+      await waitUntil(() => document.querySelector('.pswp[data-open]'), 'lightbox did not open', {
+        timeout: 4000,
+      });
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => !document.querySelector('.pswp'), 'lightbox did not close', { timeout: 4000 });
+    });
+  });
+
+  describe('accessibility', () => {
+    it('passes axe as a grid and as a slider', async () => {
+      const grid = await widget({ text_size: 5 }, cards(3));
+      await expect(grid).to.be.accessible();
+      const slider = await widget({ layout: 'slider', breakpoints: '0:2' }, cards(5));
+      await expect(slider).to.be.accessible();
+    });
+  });
+});
