@@ -21,6 +21,7 @@ export const elementLoaders: Readonly<Record<string, ElementLoader>> = {
   'shop-live-search': () => import('./shop-live-search/shop-live-search.ts'),
   'shop-mini-cart': () => import('./shop-mini-cart/shop-mini-cart.ts'),
   'shop-order-attribution': () => import('./shop-order-attribution/shop-order-attribution.ts'),
+  'shop-popup': () => import('./shop-popup/shop-popup.ts'),
   'shop-reviews': () => import('./shop-reviews/shop-reviews.ts'),
 };
 

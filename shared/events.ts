@@ -43,6 +43,12 @@ export interface ShopEventMap {
   'join-chat-opened': { automatic: boolean };
   /** `<join-chat>` opened the messaging link. */
   'join-chat-link-opened': { url: string };
+  /** A `<shop-popup>` opened; `trigger` names the trigger that fired (null: a link action or `open_selector`). */
+  'shop-popup-opened': { id: string; trigger: string | null };
+  /** A `<shop-popup>` closed (after its exit animation; the view was counted). */
+  'shop-popup-closed': { id: string };
+  /** A loop widget's markup was replaced after a filter change (spec §7 "Loop refresh"). */
+  'shop-loop-refreshed': { widgetId: string };
 }
 
 export type CartUpdateSource = 'loaded' | 'refreshed' | 'added' | 'removed' | 'quantity' | 'external';
@@ -89,6 +95,9 @@ declare global {
     'shop-search-failed': ShopEvent<'shop-search-failed'>;
     'shop-variant-changed': ShopEvent<'shop-variant-changed'>;
     'shop-consent-changed': ShopEvent<'shop-consent-changed'>;
+    'shop-popup-opened': ShopEvent<'shop-popup-opened'>;
+    'shop-popup-closed': ShopEvent<'shop-popup-closed'>;
+    'shop-loop-refreshed': ShopEvent<'shop-loop-refreshed'>;
     'join-chat-opened': ShopEvent<'join-chat-opened'>;
     'join-chat-link-opened': ShopEvent<'join-chat-link-opened'>;
   }

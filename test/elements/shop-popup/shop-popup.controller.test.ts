@@ -1,0 +1,326 @@
+import { expect } from '@open-wc/testing';
+import { atom } from 'nanostores';
+import {
+  createPopupController,
+  POPUP_FOCUS_DELAY_MS,
+  type PopupControllerOptions,
+} from '../../../elements/shop-popup/shop-popup.controller.ts';
+import { $popupsOpen, resetPopupRegistry } from '../../../elements/shop-popup/shop-popup.registry.ts';
+import type { DisplayContext } from '../../../elements/shop-popup/shop-popup.rules.ts';
+import { popupSettings } from '../../../elements/shop-popup/shop-popup.settings.ts';
+import { createPopupStorage } from '../../../elements/shop-popup/shop-popup.storage.ts';
+import { createSafeStorage } from '../../../shared/storage.ts';
+import { fakeClock } from '../../helpers/clock.ts';
+import { memoryStorage } from '../../helpers/storage.ts';
+
+const context = (): Omit<DisplayContext, 'pageViews' | 'sessions' | 'impressions' | 'now'> => ({
+  referrer: '',
+  host: 'shop.test',
+  device: 'desktop',
+  browser: 'chrome',
+  roles: null,
+  siteOffsetMinutes: 0,
+});
+
+let made: Array<{ dispose(): void }> = [];
+function setup(raw: Record<string, unknown>, over: Partial<PopupControllerOptions> = {}) {
+  const clock = fakeClock();
+  const storage = createPopupStorage({
+    local: createSafeStorage(() => memoryStorage()),
+    session: createSafeStorage(() => memoryStorage()),
+  });
+  const settings = atom(popupSettings.parse(raw));
+  const changes: Array<[boolean, string | null]> = [];
+  const controller = createPopupController({
+    settings,
+    id: 'p1',
+    clock,
+    storage,
+    context,
+    reducedMotion: () => false,
+    touch: () => false,
+    onChange: (open, trigger) => changes.push([open, trigger]),
+    ...over,
+  });
+  made.push(controller);
+  const phase = () => controller.$state.get().phase;
+  return { clock, storage, settings, controller, changes, phase };
+}
+
+let spacer: HTMLElement;
+before(() => {
+  spacer = document.createElement('div');
+  spacer.style.setProperty('height', '5000px');
+  document.body.append(spacer);
+});
+after(() => spacer.remove());
+afterEach(() => {
+  for (const c of made) c.dispose();
+  made = [];
+  resetPopupRegistry();
+  window.scrollTo(0, 0);
+});
+
+const scrollTo = (y: number) => {
+  window.scrollTo(0, y);
+  window.dispatchEvent(new Event('scroll'));
+};
+
+describe('shop-popup controller', () => {
+  describe('triggers (spec §5)', () => {
+    it('page load: opens after the delay in seconds', () => {
+      const { clock, controller, phase, changes } = setup({ triggers: { page_load: { delay: 3 } } });
+      controller.start();
+      clock.tick(2999);
+      expect(phase()).to.equal('hidden');
+      clock.tick(1);
+      expect(phase()).to.equal('entering');
+      expect(changes).to.deep.equal([[true, 'page_load']]);
+      expect(controller.firedBy).to.equal('page_load');
+    });
+
+    it('scrolling down to an offset percentage', () => {
+      const { controller, phase } = setup({ triggers: { scrolling: { direction: 'down', offset: 50 } } });
+      controller.start();
+      const range = document.documentElement.scrollHeight - window.innerHeight;
+      scrollTo(range * 0.3);
+      expect(phase()).to.equal('hidden');
+      scrollTo(range * 0.6);
+      expect(phase()).to.equal('entering');
+    });
+
+    it('scrolling up: any upward scroll', () => {
+      const { controller, phase } = setup({ triggers: { scrolling: { direction: 'up' } } });
+      controller.start();
+      scrollTo(400);
+      expect(phase()).to.equal('hidden');
+      scrollTo(390);
+      expect(phase()).to.equal('entering');
+    });
+
+    it('scrolling to a selector', () => {
+      const mark = document.createElement('p');
+      mark.id = 'popup-mark';
+      spacer.append(mark);
+      mark.style.setProperty('margin-top', '3000px');
+      const { controller, phase } = setup({ triggers: { scrolling_to: { selector: '#popup-mark' } } });
+      controller.start();
+      scrollTo(100);
+      expect(phase()).to.equal('hidden');
+      scrollTo(3000);
+      expect(phase()).to.equal('entering');
+      mark.remove();
+    });
+
+    it('click count', () => {
+      const { controller, phase } = setup({ triggers: { click: { times: 3 } } });
+      controller.start();
+      document.body.click();
+      document.body.click();
+      expect(phase()).to.equal('hidden');
+      document.body.click();
+      expect(phase()).to.equal('entering');
+    });
+
+    it('inactivity: restarts on activity', () => {
+      const { clock, controller, phase } = setup({ triggers: { inactivity: { time: 10 } } });
+      controller.start();
+      clock.tick(9000);
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+      clock.tick(9000);
+      expect(phase()).to.equal('hidden');
+      clock.tick(1000);
+      expect(phase()).to.equal('entering');
+    });
+
+    it('exit intent: the pointer leaving through the top', () => {
+      const { controller, phase } = setup({ triggers: { exit_intent: true } });
+      controller.start();
+      document.documentElement.dispatchEvent(new MouseEvent('mouseleave', { clientY: 300 }));
+      expect(phase()).to.equal('hidden');
+      document.documentElement.dispatchEvent(new MouseEvent('mouseleave', { clientY: -2 }));
+      expect(phase()).to.equal('entering');
+    });
+
+    it('exit intent on touch: a quick upward scroll', () => {
+      let time = 0;
+      const { controller, phase } = setup(
+        { triggers: { exit_intent: true } },
+        { touch: () => true, now: () => time },
+      );
+      controller.start();
+      scrollTo(1000);
+      time = 1000;
+      scrollTo(950); // slow and short
+      time = 3000;
+      scrollTo(900);
+      expect(phase()).to.equal('hidden');
+      time = 3100;
+      scrollTo(780);
+      expect(phase()).to.equal('entering');
+    });
+
+    it('adblock detection after a delay (a blocker hides the bait)', () => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('.adsbox { display: none !important; }');
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      try {
+        const { clock, controller, phase } = setup({ triggers: { adblock_detection: { delay: 2 } } });
+        controller.start();
+        clock.tick(1999);
+        expect(phase()).to.equal('hidden');
+        clock.tick(1);
+        expect(phase()).to.equal('entering');
+        expect(document.querySelector('.adsbox')).to.equal(null);
+      } finally {
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+      }
+    });
+
+    it('no adblock: nothing opens and the bait is gone', () => {
+      const { clock, controller, phase } = setup({ triggers: { adblock_detection: { delay: 1 } } });
+      controller.start();
+      clock.tick(1000);
+      expect(phase()).to.equal('hidden');
+      expect(document.querySelector('.adsbox')).to.equal(null);
+    });
+
+    it('once one fires the triggers are removed', () => {
+      const { clock, controller, changes } = setup({
+        triggers: { page_load: { delay: 1 }, click: { times: 1 } },
+        entrance_animation: 'none',
+        exit_animation: 'none',
+      });
+      controller.start();
+      document.body.click();
+      controller.close();
+      clock.tick(5000);
+      document.body.click();
+      expect(changes).to.deep.equal([
+        [true, 'click'],
+        [false, 'click'],
+      ]);
+      expect(clock.pending).to.equal(0);
+    });
+
+    it('installs no trigger when a display check fails', () => {
+      const { clock, controller, phase } = setup({
+        timing: { page_views: 2 },
+        triggers: { page_load: { delay: 0 } },
+      });
+      controller.start();
+      clock.tick(10);
+      expect(phase()).to.equal('hidden');
+    });
+
+    it('a disabled popup (do not show again) stays hidden, even for a link action', () => {
+      const { clock, controller, storage, phase } = setup({ triggers: { page_load: { delay: 0 } } });
+      storage.disable('p1');
+      controller.start();
+      clock.tick(10);
+      controller.open();
+      expect(phase()).to.equal('hidden');
+    });
+  });
+
+  describe('opening and closing (spec §3, §4)', () => {
+    it('entrance and exit animations last the duration, then the view is counted on close', () => {
+      const { clock, controller, phase, storage, changes } = setup({ entrance_animation_duration: 0.5 });
+      controller.start();
+      controller.open();
+      expect(phase()).to.equal('entering');
+      clock.tick(500);
+      expect(phase()).to.equal('shown');
+      controller.close();
+      expect(phase()).to.equal('leaving');
+      expect(storage.impressions('p1', 'session')).to.equal(0);
+      clock.tick(500);
+      expect(phase()).to.equal('hidden');
+      expect(storage.impressions('p1', 'session')).to.equal(1);
+      expect(changes).to.deep.equal([
+        [true, null],
+        [false, null],
+      ]);
+    });
+
+    it('no animations under reduced motion', () => {
+      const { clock, controller, phase } = setup({}, { reducedMotion: () => true });
+      controller.open();
+      expect(controller.$state.get().animate).to.equal(false);
+      clock.tick(0);
+      expect(phase()).to.equal('shown');
+      controller.close();
+      clock.tick(0);
+      expect(phase()).to.equal('hidden');
+    });
+
+    it('close button after its delay in seconds', () => {
+      const { clock, controller } = setup({ close_button_delay: 2 });
+      controller.open();
+      expect(controller.$state.get().closeButton).to.equal(false);
+      clock.tick(2000);
+      expect(controller.$state.get().closeButton).to.equal(true);
+    });
+
+    it('closes automatically after its seconds', () => {
+      const { clock, controller, phase } = setup({ close_automatically: 4, exit_animation: 'none' });
+      controller.open();
+      clock.tick(3999);
+      expect(phase()).not.to.equal('hidden');
+      clock.tick(1);
+      expect(phase()).to.equal('hidden');
+    });
+
+    it('requests focus after 250 ms (spec §9)', () => {
+      const { clock, controller } = setup({});
+      controller.open();
+      clock.tick(POPUP_FOCUS_DELAY_MS - 1);
+      expect(controller.$state.get().focusRequest).to.equal(0);
+      clock.tick(1);
+      expect(controller.$state.get().focusRequest).to.equal(1);
+    });
+
+    it('prevent_scroll stops the page scrolling while open, and restores it', () => {
+      const { clock, controller } = setup({ prevent_scroll: true, exit_animation: 'none' });
+      controller.open();
+      expect(document.documentElement.style.getPropertyValue('overflow')).to.equal('hidden');
+      controller.close();
+      clock.tick(0);
+      expect(document.documentElement.style.getPropertyValue('overflow')).to.equal('');
+    });
+
+    it('avoid_multiple_popups: not shown when another popup was shown on the page', () => {
+      const other = setup({ triggers: { page_load: { delay: 0 } } }, { id: 'other' });
+      other.controller.start();
+      other.clock.tick(0);
+      expect($popupsOpen.get()).to.deep.equal(['other']);
+      const { clock, controller, phase } = setup({
+        avoid_multiple_popups: true,
+        triggers: { page_load: { delay: 1 } },
+      });
+      controller.start();
+      clock.tick(1000);
+      expect(phase()).to.equal('hidden');
+    });
+
+    it('close with do-not-show-again sets the disable flag', () => {
+      const { controller, storage } = setup({});
+      controller.open();
+      controller.close({ doNotShowAgain: true });
+      expect(storage.disabled('p1')).to.equal(true);
+    });
+
+    it('open_selector: a click on a matching element opens it', () => {
+      const button = document.createElement('button');
+      button.className = 'open-p1';
+      document.body.append(button);
+      const { controller, phase } = setup({ open_selector: '.open-p1' });
+      controller.start();
+      document.body.click();
+      expect(phase()).to.equal('hidden');
+      button.click();
+      expect(phase()).to.equal('entering');
+      button.remove();
+    });
+  });
+});
