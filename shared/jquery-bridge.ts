@@ -11,7 +11,26 @@ type JQueryLike = (target: unknown) => {
   off(names: string, handler: (event: unknown, ...args: unknown[]) => void): unknown;
 };
 
-const jq = (): JQueryLike | undefined => (window as unknown as { jQuery?: JQueryLike }).jQuery;
+/**
+ * `window.jQuery` when it really is jQuery: a function with `fn.jquery` (its version string).
+ * An element with id or name "jQuery" makes the global a DOM node (DOM clobbering, issue 22):
+ * that page is treated as a page without jQuery.
+ */
+const jq = (): JQueryLike | undefined => {
+  const candidate: unknown = (window as unknown as { jQuery?: unknown }).jQuery;
+  if (typeof candidate !== 'function') return undefined;
+  try {
+    const fn = (candidate as { fn?: { jquery?: unknown } }).fn;
+    return fn && typeof fn.jquery === 'string' ? (candidate as JQueryLike) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** True when the page has a real jQuery (not a clobbered `window.jQuery`). */
+export function hasJQuery(): boolean {
+  return jq() !== undefined;
+}
 
 let mirroring = 0;
 
@@ -32,7 +51,13 @@ export function triggerJQuery(name: string, args: unknown[] = []): void {
 /** Wraps an element for jQuery event arguments (`$button`), or null without jQuery. */
 export function jqueryWrap(el: Element | null): unknown {
   const $ = jq();
-  return $ && el ? $(el) : null;
+  if (!$ || !el) return null;
+  try {
+    return $(el);
+  } catch (error) {
+    logError(null, 'jQuery could not wrap an element for a WooCommerce event.', error);
+    return null;
+  }
 }
 
 /**
@@ -46,6 +71,17 @@ export function onJQuery(names: string, handler: (name: string, args: unknown[])
     if (mirroring > 0) return;
     handler((event as { type: string }).type, args);
   };
-  $(document.body).on(names, listener);
-  return () => $(document.body).off(names, listener);
+  try {
+    $(document.body).on(names, listener);
+  } catch (error) {
+    logError(null, `could not listen to jQuery '${names}'.`, error);
+    return () => {};
+  }
+  return () => {
+    try {
+      $(document.body).off(names, listener);
+    } catch {
+      // a jQuery that failed to remove its own handler: nothing left to undo
+    }
+  };
 }

@@ -1,10 +1,58 @@
-import DOMPurify from 'dompurify';
+import createDOMPurify from 'dompurify';
 
 /**
  * HTML the shop sends on purpose (cart fragments, price HTML, quick view) goes through
  * DOMPurify before it is inserted (DESIGN §9). Results are DocumentFragments, never strings
  * assigned to innerHTML. Forms and inputs are kept (fragments hold quantity inputs).
+ *
+ * DOM clobbering (issue 22): an element with `id` or `name` "jQuery" inserted into the page makes
+ * `window.jQuery` that element. DOMPurify's SANITIZE_DOM (on by default) only guards `document`
+ * and form properties, and SANITIZE_NAMED_PROPS would prefix every id the theme's CSS and scripts
+ * rely on, so the ids and names of the globals the library and WooCommerce's scripts read are
+ * dropped here instead.
  */
+
+/**
+ * Page globals the library reads (grep `shared/` and `elements/` for `window.`/`win.` and
+ * `readPageData`), and the globals of WooCommerce's own scripts and trackers beside them.
+ */
+export const SHADOWED_GLOBALS: ReadonlySet<string> = new Set([
+  // jQuery bridge and WooCommerce's scripts
+  'jQuery',
+  '$',
+  'wc_add_to_cart_params',
+  'wc_cart_fragments_params',
+  'woocommerce_params',
+  'wc_single_product_params',
+  'wc_add_to_cart_variation_params',
+  'flatsomeVars',
+  // tracking, consent and attribution
+  'ga4w',
+  'wc_order_attribution',
+  'sbjs',
+  'dataLayer',
+  'gtag',
+  'fbq',
+  'google_tag_data',
+  'gtm4wp_datalayer_name',
+  'shopConsent',
+  'wp_has_consent',
+  'wp',
+  // the JSON page config (`<script id="shop-config">`)
+  'shop-config',
+]);
+
+/** A DOMPurify of our own, so our hook never changes what other scripts' DOMPurify does. */
+const purify = createDOMPurify(window);
+purify.addHook('uponSanitizeAttribute', (_node, event) => {
+  if (
+    (event.attrName === 'id' || event.attrName === 'name') &&
+    SHADOWED_GLOBALS.has(event.attrValue.trim())
+  ) {
+    event.keepAttr = false;
+  }
+});
+
 const CONFIG = {
   ADD_TAGS: ['bdi'],
   ADD_ATTR: ['target', 'data-product_id', 'data-cart_item_key', 'data-product_sku', 'data-quantity'],
@@ -14,11 +62,11 @@ const CONFIG = {
 
 /** Sanitises `html` into a fragment owned by `doc`. */
 export function sanitizeToFragment(html: string, doc: Document = document): DocumentFragment {
-  const fragment = DOMPurify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
+  const fragment = purify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
   return doc === document ? fragment : (doc.importNode(fragment, true) as DocumentFragment);
 }
 
 /** Sanitised HTML as a string, for places that need markup (a sanitised string is safe to insert). */
 export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, CONFIG);
+  return purify.sanitize(html, CONFIG);
 }

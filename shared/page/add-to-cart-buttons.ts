@@ -1,6 +1,7 @@
 import { announce } from '../a11y/announce.ts';
 import { emit } from '../events.ts';
-import { jqueryWrap, triggerJQuery } from '../jquery-bridge.ts';
+import { hasJQuery, jqueryWrap, triggerJQuery } from '../jquery-bridge.ts';
+import { logError } from '../log.ts';
 import { addToCart } from '../shop/cart.ts';
 import { $cart } from '../stores/cart.ts';
 import { $pageConfig } from '../stores/page-config.ts';
@@ -45,22 +46,55 @@ function insertViewCart(button: HTMLElement) {
   button.after(link);
 }
 
+/**
+ * One add: loading, then added or back to normal. Whatever throws on the way (a handler, a
+ * clobbered global, issue 22), the button always leaves its busy state.
+ */
 async function send(button: HTMLElement) {
   busy.add(button);
-  setState(button, 'loading');
-  const data = buttonData(button);
-  const name = button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
-  const outcome = await addToCart(data, button);
-  if (outcome === 'added') {
-    setState(button, 'added');
-    insertViewCart(button);
-    announce(button.dataset.success_message ?? `Added to cart: ${name.replace(/^Add (to cart: )?/i, '')}`);
-  } else {
-    setState(button, 'normal');
-    if (outcome === 'failed')
-      announce('Sorry, the product could not be added to the cart. Please try again.');
+  let outcome: Awaited<ReturnType<typeof addToCart>> = 'failed';
+  try {
+    setState(button, 'loading');
+    const data = buttonData(button);
+    outcome = await addToCart(data, button);
+  } catch (error) {
+    logError(null, 'adding to the cart failed unexpectedly.', error);
+  } finally {
+    finish(button, outcome);
+    setTimeout(() => busy.delete(button), FLAG_RESET_MS);
   }
-  setTimeout(() => busy.delete(button), FLAG_RESET_MS);
+}
+
+/** The state after an add (spec §4 Add-to-cart button), each step guarded so the next still runs. */
+function finish(button: HTMLElement, outcome: Awaited<ReturnType<typeof addToCart>>) {
+  const name = button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
+  const steps: (() => void)[] =
+    outcome === 'added'
+      ? [
+          () => setState(button, 'added'),
+          () => insertViewCart(button),
+          () =>
+            announce(
+              button.dataset.success_message ?? `Added to cart: ${name.replace(/^Add (to cart: )?/i, '')}`,
+            ),
+        ]
+      : [
+          () => setState(button, 'normal'),
+          () => {
+            if (outcome === 'failed')
+              announce('Sorry, the product could not be added to the cart. Please try again.');
+          },
+        ];
+  for (const step of steps) {
+    try {
+      step();
+    } catch (error) {
+      logError(null, 'the add-to-cart button could not show the result.', error);
+      // The busy look must go even when a listener of the state event threw.
+      button.classList.remove('loading');
+      button.removeAttribute('aria-busy');
+    }
+  }
 }
 
 function onClick(event: MouseEvent) {
@@ -88,11 +122,13 @@ let installed = false;
  * instead, so a click never adds twice. Returns the uninstall function.
  */
 export function installAddToCartButtons({ force = false } = {}): () => void {
-  const w = window as unknown as { jQuery?: unknown; wc_add_to_cart_params?: unknown };
+  const params: unknown = (window as unknown as { wc_add_to_cart_params?: unknown }).wc_add_to_cart_params;
   if (installed) return () => {};
   installed = true;
   const stopReading = $cart.listen(() => {});
-  const handling = force || !(w.jQuery && w.wc_add_to_cart_params);
+  // A clobbered global (an element with id "jQuery" or "wc_add_to_cart_params", issue 22) is no script.
+  const wooScript = hasJQuery() && typeof params === 'object' && params !== null && !(params instanceof Node);
+  const handling = force || !wooScript;
   if (handling) document.addEventListener('click', onClick);
   return () => {
     installed = false;

@@ -193,19 +193,30 @@ export function resolveOptions(options: SbjsOptions = {}, pageHost = ''): Resolv
 }
 
 /**
+ * Keys that would reach `Object.prototype` members of a plain object (issue 22: a query string
+ * with `__proto__`, `constructor` or `toString` must not wipe the visit's attribution).
+ */
+const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** A map without a prototype: no key of it reaches `Object.prototype`. */
+const nullMap = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
+/**
  * Query parameters the way sourcebuster reads them: raw (not percent-decoded, so the cookie
  * keeps `%20`), `a=b=c` gives `b`, a name without `=` counts as absent, repeats join with `,`.
+ * The result has no prototype, and names of `Object.prototype` members are ignored.
  */
 export function readQuery(query: string): Record<string, string | undefined> {
-  const out: Record<string, string | string[] | undefined> = {};
+  const out = nullMap<string | string[] | undefined>();
   for (const pair of query.split('&')) {
     const [key, value] = pair.split('=');
+    if (PROTOTYPE_KEYS.has(key)) continue;
     const seen = out[key];
     if (seen === undefined) out[key] = value;
     else if (typeof seen === 'string') out[key] = [seen, value as string];
     else seen.push(value as string);
   }
-  const flat: Record<string, string | undefined> = {};
+  const flat = nullMap<string | undefined>();
   for (const [key, value] of Object.entries(out)) flat[key] = Array.isArray(value) ? value.join(',') : value;
   return flat;
 }
@@ -362,10 +373,11 @@ export function packPromo(range: { min: number; max: number }, random: () => num
 
 /** Splits a decoded container into its pairs; each value is percent-decoded once more, as sourcebuster does. */
 export function parseContainer(value: string | null): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out = nullMap<string>();
   if (!value) return out;
   for (const part of value.split(DELIMITER)) {
     const [key, ...rest] = part.split('=');
+    if (PROTOTYPE_KEYS.has(key)) continue;
     out[key] = decodeData(rest.join('='));
   }
   return out;
@@ -511,7 +523,7 @@ export function readSbjs(store: Pick<SbjsStore, 'get'>, prefix = 'sbjs_'): SbjsG
 export function readAccessor(get: SbjsGet, path: string): string | undefined {
   let node: unknown = get;
   for (const part of path.split('.')) {
-    if (!node || typeof node !== 'object') return undefined;
+    if (!node || typeof node !== 'object' || !Object.hasOwn(node, part)) return undefined;
     node = (node as Record<string, unknown>)[part];
   }
   return typeof node === 'string' ? node : undefined;

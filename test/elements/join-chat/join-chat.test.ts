@@ -342,6 +342,8 @@ describe('<join-chat>', () => {
     it('draws a QR code of the app link on desktops only', async () => {
       setup();
       const el = await mount({ button_delay: 0, message_text: MESSAGE, qr: true });
+      launcher(el).click(); // issue 22: the code is drawn only when the chatbox is shown
+      await frames(3);
       const path = $(el, '[part="qr"] svg path');
       expect(path?.getAttribute('d')).to.match(/^M\d+,\d+h1v1h-1z/);
       expect($(el, '[part="qr"] svg')?.getAttribute('aria-label')).to.equal('Scan the code');

@@ -2,11 +2,14 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import jQuery from 'jquery';
 import sinon from 'sinon';
 import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
+import { navigation } from '../../../shared/navigation.ts';
 import { installAddToCartButtons } from '../../../shared/page/add-to-cart-buttons.ts';
 import { raiseToMin, stepQuantity } from '../../../shared/quantity.ts';
+import { addToCart, removeCartItem } from '../../../shared/shop/cart.ts';
 import { parseMiniCart } from '../../../shared/shop/woocommerce/fragments.ts';
-import { $cart, applyFragmentsToPage, DAY_MS, refreshCart } from '../../../shared/stores/cart.ts';
+import { $cart, applyFragmentsToPage, DAY_MS, refreshCart, setCart } from '../../../shared/stores/cart.ts';
 import { reloadPageConfig, setPageConfig } from '../../../shared/stores/page-config.ts';
+import { captureConsoleErrors } from '../../helpers/elements.ts';
 import {
   addDirect,
   injectFault,
@@ -16,6 +19,10 @@ import {
   shopLog,
   useCleanCart,
 } from '../../helpers/shop.ts';
+import { HOSTILE_MINI_CART } from '../security/hostile.ts';
+
+/** The checking `navigation.assign` (useCleanCart swaps it for a recorder in every test). */
+const checkedAssign = navigation.assign;
 
 async function productButton(id: number, extra = '') {
   const host = await fixture<HTMLElement>(html`<div class="product"></div>`);
@@ -333,6 +340,120 @@ describe('cart', () => {
       const before = (await shopLog('get_refreshed_fragments')).length;
       jQuery(document.body).trigger('wc_fragment_refresh');
       await waitUntil(async () => (await shopLog('get_refreshed_fragments')).length === before + 1);
+    });
+  });
+
+  describe('hostile shop replies (issue 22)', () => {
+    let go: sinon.SinonStub;
+    beforeEach(() => {
+      navigation.assign = checkedAssign; // the real check, with the navigation itself recorded
+      go = sinon.stub(navigation, 'go');
+    });
+    afterEach(() => {
+      go.restore();
+      delete (window as { __cartPwned?: number }).__cartPwned;
+    });
+
+    it('drops unsafe link, image, srcset, remove and cart-link URLs from fragment markup', async () => {
+      await injectFault({
+        endpoint: 'get_refreshed_fragments',
+        body: { fragments: { 'div.widget_shopping_cart_content': HOSTILE_MINI_CART }, cart_hash: 'hostile' },
+      });
+      await refreshCart();
+      const [beanie, belt] = $cart.get().lines;
+      expect(beanie.url).to.equal('');
+      expect(beanie.image).to.equal(null); // a javascript: src: no image at all
+      expect(beanie.removeHref).to.equal('https://evil.example/?remove_item=k1'); // http(s): kept, navigation checks the origin
+      expect(belt.url).to.equal('');
+      expect(belt.image).to.equal(null);
+      expect(belt.removeHref).to.equal('');
+      expect($cart.get().links.map((l) => l.href)).to.deep.equal([
+        new URL('/checkout/', document.baseURI).href,
+      ]);
+    });
+
+    it('keeps a srcset only when every candidate is http(s)', () => {
+      const html = HOSTILE_MINI_CART.replace(
+        'src="javascript:window.__cartPwned=2"',
+        'src="/img/beanie.png"',
+      );
+      const [line] = parseMiniCart(html).lines;
+      expect(line.image?.src).to.equal(new URL('/img/beanie.png', document.baseURI).href);
+      expect(line.image?.srcset).to.equal('');
+    });
+
+    it('refuses a foreign remove link from a hostile fragment when the ajax remove fails', async () => {
+      await injectFault({
+        endpoint: 'get_refreshed_fragments',
+        body: { fragments: { 'div.widget_shopping_cart_content': HOSTILE_MINI_CART }, cart_hash: 'hostile' },
+      });
+      await refreshCart();
+      await injectFault({ endpoint: 'remove_from_cart', status: 500 });
+      const errors = await captureConsoleErrors(() => removeCartItem('k1'));
+      expect(go.called).to.equal(false);
+      expect(errors.filter((e) => e.includes('refused to navigate'))).to.have.length(1);
+      expect(errors[0]).to.contain('https://evil.example/?remove_item=k1');
+    });
+
+    it('refuses a javascript: remove link set on the cart directly, and runs nothing', async () => {
+      const line = {
+        key: 'k9',
+        productId: '9',
+        sku: '',
+        name: 'Evil',
+        url: '',
+        image: null,
+        quantity: 1,
+        priceHtml: '',
+        removeHref: 'javascript:window.__cartPwned=1',
+        limits: { min: 0, max: null, step: 1 },
+      };
+      setCart(
+        { hash: 'h', lines: [line], count: 1, subtotalHtml: '', links: [], pageParts: {} },
+        'refreshed',
+      );
+      await injectFault({ endpoint: 'remove_from_cart', status: 500 });
+      const errors = await captureConsoleErrors(() => removeCartItem('k9'));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(go.called).to.equal(false);
+      expect(errors).to.have.length(1);
+      expect(errors[0]).to.match(/^storefront elements: refused to navigate to "javascript:/);
+      expect((window as { __cartPwned?: number }).__cartPwned).to.equal(undefined);
+    });
+
+    it('follows the same-origin remove link of a failed remove', async () => {
+      await addDirect(101);
+      await refreshCart();
+      const href = $cart.get().lines[0].removeHref;
+      await injectFault({ endpoint: 'remove_from_cart', status: 500 });
+      await removeCartItem($cart.get().lines[0].key);
+      expect(go.calledOnceWith(href)).to.equal(true);
+    });
+
+    it("refuses an add error's foreign product_url", async () => {
+      await injectFault({
+        endpoint: 'add_to_cart',
+        body: { error: true, product_url: 'https://evil.example/product/' },
+      });
+      let outcome = '';
+      const errors = await captureConsoleErrors(async () => {
+        outcome = await addToCart({ product_id: '101', quantity: '1' });
+      });
+      expect(go.called).to.equal(false);
+      expect(errors.filter((e) => e.includes('refused to navigate'))).to.have.length(1);
+      expect(outcome).to.equal('navigated'); // what the cart asked for; the navigation refused it
+    });
+
+    it("never follows an add error's javascript: product_url (safeUrl drops it: the add fails)", async () => {
+      await injectFault({
+        endpoint: 'add_to_cart',
+        body: { error: true, product_url: 'javascript:window.__cartPwned=1' },
+      });
+      const outcome = await addToCart({ product_id: '101', quantity: '1' });
+      expect(outcome).to.equal('failed');
+      expect(go.called).to.equal(false);
+      expect($cart.get().error).to.not.equal('');
+      expect((window as { __cartPwned?: number }).__cartPwned).to.equal(undefined);
     });
   });
 

@@ -185,4 +185,39 @@ describe('order attribution', () => {
     window.wc_order_attribution.setOrderTracking!(false);
     expect(sbjsCookies()).to.deep.equal({});
   });
+
+  it('keeps the attribution of a landing URL with __proto__, constructor and toString parameters (issue 22)', () => {
+    const errors = sinon.stub(console, 'error');
+    try {
+      controller = startAttribution({
+        env: {
+          href: `${location.origin}/landing/?__proto__=1&constructor=2&toString=3&utm_source=news&utm_medium=email`,
+          referrer: '',
+          userAgent: 'UA/1',
+          now: new Date(NOW),
+        },
+      });
+      setConsent({ marketing: 'granted' });
+    } finally {
+      errors.restore();
+    }
+    expect(errors.called).to.equal(false);
+    expect($attribution.get().data?.current.src).to.equal('news');
+    expect($attribution.get().values).to.include({
+      source_type: 'utm',
+      utm_source: 'news',
+      utm_medium: 'email',
+    });
+    expect(decodeURIComponent(sbjsCookies().sbjs_current)).to.match(/^typ=utm\|\|\|src=news\|\|\|mdm=email/);
+  });
+
+  it('reads no field through an accessor naming an Object.prototype member', () => {
+    window.wc_order_attribution = {
+      params: {},
+      fields: { source_type: 'current.typ', odd: 'current.constructor', odder: '__proto__.x' },
+    };
+    setConsent({ marketing: 'granted' });
+    start();
+    expect($attribution.get().values).to.deep.equal({ source_type: 'utm', odd: null, odder: null });
+  });
 });

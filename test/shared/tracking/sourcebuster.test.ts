@@ -289,4 +289,48 @@ describe('sourcebuster-compatible attribution engine', () => {
       expect(domainAttribute('127.0.0.1', false)).to.equal('');
     });
   });
+
+  describe('hostile query strings (issue 22)', () => {
+    const HOSTILE = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+
+    it('reads the query into a map without a prototype, ignoring Object.prototype names', () => {
+      const q = readQuery('__proto__=x&constructor=y&toString=z&utm_source=news&__proto__=again');
+      expect(Object.getPrototypeOf(q)).to.equal(null);
+      expect(Object.keys(q)).to.deep.equal(['utm_source']);
+      expect(q.utm_source).to.equal('news');
+      expect(q.constructor).to.equal(undefined);
+      expect(({} as { polluted?: unknown }).polluted).to.equal(undefined);
+    });
+
+    for (const key of HOSTILE) {
+      it(`keeps the campaign of a landing URL with a "${key}" parameter`, () => {
+        const { get } = visit(env(`/?${key}=1&utm_source=news&utm_medium=email&${key}=2`));
+        expect(get.current.typ).to.equal('utm');
+        expect(get.current.src).to.equal('news');
+        expect(get.current.mdm).to.equal('email');
+        expect(get.udata.vst).to.equal('1');
+      });
+
+      it(`classifies a visit whose only parameter is "${key}" as typed in`, () => {
+        const { get } = visit(env(`/?${key}`));
+        expect(get.current.typ).to.equal('typein');
+      });
+    }
+
+    it('keeps a Yandex Direct term from a referrer whose query has hostile names', () => {
+      const { get } = visit(
+        env('/?yclid=1', 'https://yandex.ru/search/?__proto__=1&constructor=2&text=blue%20hat'),
+      );
+      expect(get.current.src).to.equal('yandex');
+      expect(get.current.trm).to.equal('blue hat');
+    });
+
+    it('ignores cookie pairs named after Object.prototype members', () => {
+      const store = createMemoryStore(undefined, () => T0);
+      store.set('sbjs_udata', 'vst=3|||__proto__=x|||constructor=y|||uip=(none)|||uag=UA', 60);
+      const { get } = visit(env('/'), {}, store);
+      expect(Object.getPrototypeOf(get.udata)).to.equal(null);
+      expect(get.udata.vst).to.equal('4');
+    });
+  });
 });
