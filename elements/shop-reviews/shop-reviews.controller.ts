@@ -2,6 +2,7 @@ import { map, type ReadableAtom } from 'nanostores';
 import { type Clock, pageClock } from '../../shared/clock.ts';
 import { logWarning } from '../../shared/log.ts';
 import { parsePage, type Review, readReviewMarkup, readReviewScript } from './shop-reviews.data.ts';
+import { aggregateRating, writeJsonLd } from './shop-reviews.jsonld.ts';
 import { columnsFor, type SizeClass, sizeClassOf } from './shop-reviews.layout.ts';
 import { type Fetch, pageUrl, requestJson } from './shop-reviews.request.ts';
 import type { ReviewsSettings } from './shop-reviews.settings.ts';
@@ -349,6 +350,17 @@ export function createReviewsController({
     if ($state.get().width > 0) applyWidth($state.get().width);
     else schedule();
   });
+  // JSON-LD aggregate rating that matches the reviews shown (opt-in, issue 14).
+  const rating = () =>
+    writeJsonLd(host, aggregateRating($state.get().reviews, settings.get().aggregate_rating));
+  let shown = $state.get().reviews;
+  $state.listen((value) => {
+    if (value.reviews === shown) return;
+    shown = value.reviews;
+    rating();
+  });
+  settings.listen(rating);
+  rating();
   if (initial.length === 0 && settings.get().reviews_url) void controller.loadMore();
   return controller;
 }

@@ -1,6 +1,10 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import sinon from 'sinon';
+import { openLightbox } from '../../../elements/shop-reviews/shop-reviews.lightbox.ts';
+import { reviewsSettings } from '../../../elements/shop-reviews/shop-reviews.settings.ts';
 import type { ShopReviewsElement } from '../../../elements/shop-reviews/shop-reviews.ts';
+import { fakeClock } from '../../helpers/clock.ts';
 import '../../../elements/shop-reviews/shop-reviews.ts';
 import { captureConsoleErrors, shadowQuery, untilQuiet } from '../../helpers/elements.ts';
 
@@ -122,6 +126,44 @@ describe('shop-reviews', () => {
     });
   });
 
+  describe('initialisation', () => {
+    it('initialises once: a re-inserted widget keeps its state and does not read its markup again', async () => {
+      const el = await widget({ text_size: 5 }, cards(2));
+      (el.shadowRoot!.querySelector('[part="read-more"]') as HTMLButtonElement).click();
+      await waitUntil(() => el.shadowRoot!.querySelector('.text')!.textContent === 'Text 1', 'not expanded');
+      const box = el.parentElement!;
+      el.remove();
+      await new Promise((resolve) => setTimeout(resolve, 50)); // past the deferred unmount
+      el.innerHTML = card('new', 'Someone else', 'Changed markup');
+      box.append(el);
+      await shadowQuery(el, '.card');
+      await untilQuiet([el.shadowRoot]);
+      expect(el.getAttribute('data-exec')).to.equal('true');
+      expect([...el.shadowRoot!.querySelectorAll('.author')].map((a) => a.textContent)).to.deep.equal([
+        'Author 1',
+        'Author 2',
+      ]);
+      expect(el.shadowRoot!.querySelector('.text')!.textContent).to.equal('Text 1');
+    });
+
+    it('prints a JSON-LD aggregate rating matching the reviews shown, when asked', async () => {
+      const plain = await widget({}, cards(2));
+      expect(plain.querySelector('script[type="application/ld+json"]')).to.equal(null);
+      const el = await widget({ aggregate_rating: 'Wool scarf' }, [
+        card('a', 'A', 'x').replace('data-rating="4"', 'data-rating="5"'),
+        card('b', 'B', 'y'),
+        card('c', 'C', 'z').replace('data-rating="4"', 'data-rating="0"'),
+      ]);
+      const data = JSON.parse(el.querySelector('script[type="application/ld+json"]')!.textContent!);
+      expect(data.name).to.equal('Wool scarf');
+      expect(data.aggregateRating).to.include({ ratingValue: 4.5, reviewCount: 2 });
+      el.reviews = [{ id: 'n', author: 'N', rating: 1, text: 't', time: NOW }];
+      await waitUntil(() =>
+        el.querySelector('script[type="application/ld+json"]')!.textContent!.includes('"reviewCount":1'),
+      );
+    });
+  });
+
   describe('slider', () => {
     it('is an APG carousel: rotation control, previous/next, labelled slides, dots', async () => {
       const el = await widget({ layout: 'slider', breakpoints: '0:2', autoplay: true }, cards(5));
@@ -149,6 +191,59 @@ describe('shop-reviews', () => {
       dots[2].click();
       await waitUntil(() => texts(el)[0] === 'Text 4', 'dot did not move');
       expect(dots[2].getAttribute('aria-current')).to.equal('true');
+    });
+
+    it('holds the rotation while the mouse is over it (live region polite), and rotates again after', async () => {
+      const el = await widget({ layout: 'slider', breakpoints: '0:2', autoplay: true }, cards(5));
+      const slider = el.shadowRoot!.querySelector('[part="slider"]')!;
+      const track = el.shadowRoot!.querySelector('.track')!;
+      expect(track.getAttribute('aria-live')).to.equal('off');
+      slider.dispatchEvent(
+        new PointerEvent('pointerover', { pointerType: 'mouse', bubbles: true, composed: true }),
+      );
+      slider.dispatchEvent(new PointerEvent('pointerenter', { pointerType: 'mouse' }));
+      await waitUntil(() => track.getAttribute('aria-live') === 'polite', 'not held');
+      slider.dispatchEvent(
+        new PointerEvent('pointerout', { pointerType: 'mouse', bubbles: true, composed: true }),
+      );
+      slider.dispatchEvent(new PointerEvent('pointerleave', { pointerType: 'mouse' }));
+      await waitUntil(() => track.getAttribute('aria-live') === 'off', 'not released');
+    });
+
+    it('does not autoplay under prefers-reduced-motion', async () => {
+      const real = window.matchMedia.bind(window);
+      const stub = sinon
+        .stub(window, 'matchMedia')
+        .callsFake((query: string) =>
+          query.includes('prefers-reduced-motion')
+            ? ({
+                ...real(query),
+                matches: true,
+                addEventListener() {},
+                removeEventListener() {},
+              } as MediaQueryList)
+            : real(query),
+        );
+      try {
+        const el = await widget({ layout: 'slider', breakpoints: '0:2', autoplay: true }, cards(5));
+        const pause = el.shadowRoot!.querySelector('[part="pause-button"]')!;
+        expect(pause.getAttribute('aria-label')).to.equal('Start automatic slide show');
+        expect(el.shadowRoot!.querySelector('.track')!.getAttribute('aria-live')).to.equal('polite');
+      } finally {
+        stub.restore();
+      }
+    });
+
+    it('swipes with the pointer and turns with the wheel (wheelscroll), not scrolling the page', async () => {
+      const el = await widget({ layout: 'slider', breakpoints: '0:2', wheelscroll: true }, cards(5));
+      const track = el.shadowRoot!.querySelector('.track')!;
+      track.dispatchEvent(new PointerEvent('pointerdown', { clientX: 300, bubbles: true, composed: true }));
+      track.dispatchEvent(new PointerEvent('pointerup', { clientX: 200, bubbles: true, composed: true }));
+      await waitUntil(() => texts(el)[0] === 'Text 2', 'swipe did not move');
+      const wheel = new WheelEvent('wheel', { deltaY: 120, bubbles: true, composed: true, cancelable: true });
+      el.shadowRoot!.querySelector('[part="slider"]')!.dispatchEvent(wheel);
+      expect(wheel.defaultPrevented).to.equal(true);
+      await waitUntil(() => texts(el)[0] === 'Text 3', 'wheel did not move');
     });
 
     it('hides the dots with hide_dots', async () => {
@@ -211,6 +306,37 @@ describe('shop-reviews', () => {
       });
       await sendKeys({ press: 'Escape' });
       await waitUntil(() => !document.querySelector('.pswp'), 'lightbox did not close', { timeout: 4000 });
+    });
+  });
+
+  describe('lightbox timings', () => {
+    it('hides the controls after 4000 ms without activity, and shows them on a pointer move', async () => {
+      const clock = fakeClock();
+      const settings = reviewsSettings.parse({});
+      const review = {
+        id: 'x',
+        author: 'A',
+        authorUrl: null,
+        rating: 5,
+        text: '',
+        time: 0,
+        url: null,
+        lang: null,
+        media: [
+          { src: '/shop-images/cap.svg', thumb: '/shop-images/cap-thumb.svg', width: 800, height: 800 },
+        ],
+      };
+      const closed = openLightbox({ review, index: 0, opener: null, settings }, clock);
+      await waitUntil(() => document.querySelector('.pswp[data-open]'), 'did not open', { timeout: 4000 });
+      const root = document.querySelector('.pswp')!;
+      clock.tick(3999);
+      expect(root.classList.contains('pswp--ui-idle')).to.equal(false);
+      clock.tick(1);
+      expect(root.classList.contains('pswp--ui-idle')).to.equal(true);
+      root.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
+      expect(root.classList.contains('pswp--ui-idle')).to.equal(false);
+      await sendKeys({ press: 'Escape' });
+      await closed;
     });
   });
 

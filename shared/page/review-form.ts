@@ -1,0 +1,183 @@
+import { logWarning } from '../log.ts';
+import { readPageData } from '../stores/page-data.ts';
+
+/**
+ * The product review form (spec §3 Review form, §5 Review form, §8 "Required rating missing"),
+ * enhanced from WooCommerce's markup: the `rating` field (a `<select name="rating">`, or a hidden
+ * input) gets five stars as an APG radio group (https://www.w3.org/WAI/ARIA/apg/patterns/radio/:
+ * arrows move and choose, Tab leaves, the chosen star holds the tab stop) that sets the field to
+ * 1-5. When the page says a rating is required (`wc_single_product_params.review_rating_required
+ * === 'yes'`), a submit without one is stopped with the page's `i18n_required_rating_text`, shown
+ * inline as an alert under the stars (and as `window.alert` when `review_rating_alert` is 'yes':
+ * WooCommerce's original behaviour).
+ *
+ * The stars keep WooCommerce's classes (`p.stars`, `a.star-N`, `.selected`, `.active`), so theme
+ * styles apply; the page's CSS styles them (a page behaviour adopts no sheet).
+ */
+
+/** What the page prints in `wc_single_product_params` (spec §5). */
+export interface ReviewFormOptions {
+  /** A rating is required to submit. */
+  required?: boolean;
+  /** The text shown when it is missing. */
+  requiredText?: string;
+  /** Also show it with `window.alert` (WooCommerce's original behaviour). */
+  alert?: boolean;
+  /** Accessible names of the stars, `{n}` the number. */
+  starLabel?: string;
+  /** Accessible name of the group when the field has no label. */
+  groupLabel?: string;
+}
+
+const ENHANCED = new WeakSet<Element>();
+
+function pageOptions(): Required<ReviewFormOptions> {
+  const params = readPageData('wc_single_product_params');
+  const p = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
+  const text = (value: unknown, fallback: string) =>
+    typeof value === 'string' && value.trim() ? value : fallback;
+  return {
+    required: p.review_rating_required === 'yes',
+    requiredText: text(p.i18n_required_rating_text, 'Please select a rating'),
+    alert: p.review_rating_alert === 'yes',
+    starLabel: text(p.i18n_rating_star, '{n} of 5 stars'),
+    groupLabel: text(p.i18n_rating_label, 'Your rating'),
+  };
+}
+
+/** The rating field of a form: WooCommerce's `#rating` select, or any `[name="rating"]` field. */
+function ratingField(form: HTMLFormElement): HTMLSelectElement | HTMLInputElement | null {
+  const field = form.elements.namedItem('rating');
+  return field instanceof HTMLSelectElement || field instanceof HTMLInputElement ? field : null;
+}
+
+/** Enhances one review form; returns the star group, or null when it has no rating field. */
+export function enhanceReviewForm(
+  form: HTMLFormElement,
+  options: ReviewFormOptions = {},
+): HTMLElement | null {
+  const field = ratingField(form);
+  if (!field) return null;
+  if (ENHANCED.has(form)) return form.querySelector<HTMLElement>('p.stars[role="radiogroup"]');
+  ENHANCED.add(form);
+  const settings = { ...pageOptions(), ...options };
+  // WooCommerce prints `required` on the select when the rating is required.
+  if (options.required === undefined && field.required) settings.required = true;
+  const label = field.id ? form.querySelector(`label[for="${CSS.escape(field.id)}"]`) : null;
+
+  const group = document.createElement('p');
+  group.className = 'stars';
+  group.setAttribute('role', 'radiogroup');
+  if (label) {
+    label.id ||= `${field.id}-label`;
+    group.setAttribute('aria-labelledby', label.id);
+  } else group.setAttribute('aria-label', settings.groupLabel);
+  if (settings.required) group.setAttribute('aria-required', 'true');
+  const holder = document.createElement('span');
+  group.append(holder);
+  const stars = [1, 2, 3, 4, 5].map((n) => {
+    const star = document.createElement('a');
+    star.href = '#';
+    star.className = `star-${n}`;
+    star.setAttribute('role', 'radio');
+    star.textContent = settings.starLabel.replace('{n}', String(n));
+    holder.append(star);
+    return star;
+  });
+  const message = document.createElement('p');
+  message.className = 'rating-error';
+  message.id = `${field.id || 'rating'}-error-${Math.random().toString(36).slice(2, 7)}`;
+  message.hidden = true;
+
+  const current = () => {
+    const value = Number(field.value);
+    return Number.isInteger(value) && value >= 1 && value <= 5 ? value : 0;
+  };
+  const render = () => {
+    const value = current();
+    group.classList.toggle('selected', value > 0);
+    stars.forEach((star, i) => {
+      star.setAttribute('aria-checked', String(i + 1 === value));
+      star.classList.toggle('active', i + 1 === value);
+      // The chosen star holds the tab stop; without one, the first (APG radio group).
+      star.tabIndex = i + 1 === (value || 1) ? 0 : -1;
+    });
+  };
+  const clearError = () => {
+    message.hidden = true;
+    message.textContent = '';
+    group.removeAttribute('aria-invalid');
+    group.removeAttribute('aria-describedby');
+  };
+  const choose = (value: number, focus = false) => {
+    field.value = String(value);
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+    clearError();
+    render();
+    if (focus) stars[value - 1].focus();
+  };
+
+  group.addEventListener('click', (event) => {
+    const star = (event.target as Element).closest('a[role="radio"]');
+    if (!star) return;
+    event.preventDefault();
+    choose(stars.indexOf(star as HTMLAnchorElement) + 1, true);
+  });
+  group.addEventListener('keydown', (event) => {
+    const index = stars.indexOf(event.target as HTMLAnchorElement);
+    if (index < 0) return;
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      choose(((index + moves[event.key] + 5) % 5) + 1, true);
+    } else if (event.key === ' ' || event.key === 'Enter') {
+      event.preventDefault();
+      choose(index + 1, true);
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      choose(event.key === 'Home' ? 1 : 5, true);
+    }
+  });
+  // The field's own changes (a reset, a script) show in the stars.
+  field.addEventListener('change', render);
+  form.addEventListener('reset', () => queueMicrotask(render));
+
+  form.addEventListener(
+    'submit',
+    (event) => {
+      if (!settings.required || current() > 0) return;
+      // spec §5: a required rating missing blocks the submit with the page's text.
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      message.textContent = settings.requiredText;
+      message.hidden = false;
+      message.setAttribute('role', 'alert');
+      group.setAttribute('aria-invalid', 'true');
+      group.setAttribute('aria-describedby', message.id);
+      stars[0].focus();
+      if (settings.alert) window.alert(settings.requiredText);
+    },
+    { capture: true },
+  );
+
+  // The select stays in the form (it is what is submitted), hidden from sight and from readers.
+  if (field instanceof HTMLSelectElement) {
+    field.hidden = true;
+    field.required = false; // the stars report a missing rating, not the hidden select
+    field.tabIndex = -1;
+  }
+  field.after(group, message);
+  render();
+  return group;
+}
+
+/** Enhances every review form under `root` (WooCommerce's `#commentform` with a rating field); once per form. */
+export function installReviewForm(root: ParentNode = document, options: ReviewFormOptions = {}): number {
+  let count = 0;
+  for (const form of root.querySelectorAll<HTMLFormElement>('form#commentform, form.comment-form')) {
+    if (enhanceReviewForm(form, options)) count += 1;
+  }
+  if (count === 0 && root.querySelector('#rating:not(form *)'))
+    logWarning(null, 'review form: a rating field outside a form was left as it is');
+  return count;
+}
