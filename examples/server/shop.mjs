@@ -20,6 +20,7 @@ import { categories, imageUrl, permalink, productById, productBySlug, products }
 import { CSP } from './csp.mjs';
 import { BodyTooLargeError, parseCookies, parseForm, readBody, serializeCookie } from './http.mjs';
 import { productSvg } from './images.mjs';
+import { handleLoopRefresh } from './loop.mjs';
 import { handleReviews } from './reviews.mjs';
 import {
   cartMain,
@@ -722,6 +723,7 @@ export function createShop(options = {}) {
       if (url.pathname.startsWith('/__shop/')) return await testApi(req, res, url);
       if (url.pathname === '/wp-admin/admin-ajax.php') return await adminAjax(req, res, url);
       if (handleReviews(req, res, url)) return true;
+      if (await handleLoopRefresh(req, res, url)) return true;
       const wc = url.searchParams.get('wc-ajax');
       if (wc !== null) {
         // WooCommerce answers ?wc-ajax= on any path (spec §7: the path comes from page parameters).

@@ -1,0 +1,380 @@
+import { emit } from '../events.ts';
+import { logError } from '../log.ts';
+import { sanitizeToFragment } from '../sanitize.ts';
+import { readPageData } from '../stores/page-data.ts';
+
+/**
+ * Loop filtering of the page-builder add-on, as a page behaviour installed from markup
+ * (spec §2 "Popups and filters", §3 "Loop filter state per widget", "Loop refresh request",
+ * §4 "Loop widget", §5 "Loop filter", §6 nonce, §7 "Loop refresh", §8 loop refresh failed):
+ *
+ * ```html
+ * <div data-shop-loop="w1" data-post-id="12">…the loop's items…</div>
+ * <nav data-shop-loop-filter="w1" data-taxonomy="product_cat" data-logical-join="OR" data-multiple>
+ *   <button type="button" data-filter="__all">All</button>
+ *   <button type="button" data-filter="hoodies">Hoodies</button>
+ * </nav>
+ * ```
+ *
+ * A filter change updates the address (`e-filter-{widgetId}-{taxonomy}` with terms joined by '+'
+ * for AND or '~' for OR; `e-page-{widgetId}` is dropped), posts the refresh request and replaces
+ * the loop's markup with the sanitised `data` of the answer. Back and forward restore the filter.
+ */
+
+export type LogicalJoin = 'AND' | 'OR';
+
+/** spec §3 "Loop filter state per widget". */
+export interface TaxonomyFilter {
+  filterType: 'taxonomy';
+  filterData: { terms: string[]; selectedTaxonomy: string; logicalJoin: LogicalJoin };
+}
+/** A widget's filters, by taxonomy. */
+export type WidgetFilters = Record<string, TaxonomyFilter>;
+
+/** spec §9 "Filter separators". */
+export const SEPARATORS = { AND: '+', OR: '~', NOT: '!' } as const;
+export const ALL_TERMS = '__all';
+
+export const filterParam = (widgetId: string, taxonomy: string) => `e-filter-${widgetId}-${taxonomy}`;
+export const pageParam = (widgetId: string) => `e-page-${widgetId}`;
+
+/** Joins terms with the operator's separator. */
+export function encodeTerms(terms: readonly string[], join: LogicalJoin): string {
+  return terms.join(SEPARATORS[join]);
+}
+
+/**
+ * Reads a filter parameter's value. '+' (or the space a query string makes of it) is AND, '~' is
+ * OR; NOT ('!') or a mix is not AND or OR, so it disables filtering (spec §5): null.
+ */
+export function parseFilterValue(value: string): { terms: string[]; logicalJoin: LogicalJoin } | null {
+  if (!value || value.includes(SEPARATORS.NOT)) return null;
+  const and = /[+ ]/.test(value);
+  const or = value.includes(SEPARATORS.OR);
+  if (and && or) return null;
+  const terms = value.split(or ? SEPARATORS.OR : /[+ ]/).filter(Boolean);
+  return terms.length ? { terms, logicalJoin: or ? 'OR' : 'AND' } : null;
+}
+
+/** The operator a filter widget names; anything but AND or OR disables filtering (null). */
+export function parseJoin(value: string | null | undefined): LogicalJoin | null {
+  const join = (value ?? 'AND').toUpperCase();
+  return join === 'AND' || join === 'OR' ? join : null;
+}
+
+/** A widget's filters as the address holds them. */
+export function filtersFromUrl(url: URL, widgetId: string): WidgetFilters {
+  const prefix = `e-filter-${widgetId}-`;
+  const filters: WidgetFilters = {};
+  for (const [name, value] of url.searchParams) {
+    if (!name.startsWith(prefix)) continue;
+    const taxonomy = name.slice(prefix.length);
+    const parsed = parseFilterValue(value);
+    if (!taxonomy || !parsed) continue;
+    filters[taxonomy] = {
+      filterType: 'taxonomy',
+      filterData: { terms: parsed.terms, selectedTaxonomy: taxonomy, logicalJoin: parsed.logicalJoin },
+    };
+  }
+  return filters;
+}
+
+/** The address for a widget's filters (its page parameter is reset unless `page` is given). */
+export function urlWithFilters(url: URL, widgetId: string, filters: WidgetFilters, page = 1): URL {
+  const next = new URL(url.href);
+  for (const name of [...next.searchParams.keys()])
+    if (name.startsWith(`e-filter-${widgetId}-`) || name === pageParam(widgetId))
+      next.searchParams.delete(name);
+  for (const [taxonomy, filter] of Object.entries(filters))
+    if (filter.filterData.terms.length)
+      next.searchParams.set(
+        filterParam(widgetId, taxonomy),
+        encodeTerms(filter.filterData.terms, filter.filterData.logicalJoin),
+      );
+  if (page > 1) next.searchParams.set(pageParam(widgetId), String(page));
+  return next;
+}
+
+/** spec §3 "Loop refresh request" / §7 "Loop refresh": the JSON body. */
+export interface LoopRefreshBody {
+  post_id: number;
+  widget_filters: WidgetFilters;
+  widget_id: string;
+  pagination_base_url: string;
+  widget_model?: unknown;
+  is_edit_mode?: true;
+}
+
+export function refreshBody(o: {
+  postId: number;
+  widgetId: string;
+  filters: WidgetFilters;
+  paginationBaseUrl: string;
+  editMode?: { widgetModel: unknown } | null;
+}): LoopRefreshBody {
+  const body: LoopRefreshBody = {
+    post_id: o.postId,
+    widget_filters: o.filters,
+    widget_id: o.widgetId,
+    pagination_base_url: o.paginationBaseUrl,
+  };
+  // Edit-mode fields only in edit mode.
+  if (o.editMode) {
+    body.widget_model = o.editMode.widgetModel;
+    body.is_edit_mode = true;
+  }
+  return body;
+}
+
+/** The REST base and nonce the page prints (`wpApiSettings`, else `ElementorProFrontendConfig`). */
+export function restConfig(doc: Document = document): { root: string; nonce: string } {
+  const wp = readPageData('wpApiSettings', doc) as { root?: unknown; nonce?: unknown } | undefined;
+  const pro = readPageData('ElementorProFrontendConfig', doc) as
+    | { nonce?: unknown; urls?: { rest?: unknown } }
+    | undefined;
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  return {
+    root: str(wp?.root) ?? str(pro?.urls?.rest) ?? '/wp-json/',
+    nonce: str(wp?.nonce) ?? str(pro?.nonce) ?? '',
+  };
+}
+
+export interface LoopFilterOptions {
+  doc?: Document;
+  fetch?: typeof fetch;
+}
+
+export interface LoopFilters {
+  /** The filters of a widget now. */
+  filters(widgetId: string): WidgetFilters;
+  /** Sets a widget's filters (and page), updates the address and refreshes the loop. */
+  apply(widgetId: string, filters: WidgetFilters, page?: number): Promise<void>;
+  /** Asks for the loop's markup for its current filters (without touching the address). */
+  refresh(widgetId: string): Promise<void>;
+  /** Resolves when no refresh is in progress. */
+  settled(): Promise<void>;
+  dispose(): void;
+}
+
+const OVERLAY_CSS = `
+[data-shop-loop] { position: relative; }
+.shop-loop-overlay { position: absolute; inset: 0; background: rgb(255 255 255 / 0.6); cursor: progress; }
+[data-shop-loop-filter] [aria-pressed="true"] { font-weight: bold; }
+`;
+let sheetAdopted = false;
+
+/** Installs loop filtering on the loops and filter widgets in `doc`. */
+export function installLoopFilters({
+  doc = document,
+  fetch: fetcher = fetch.bind(window),
+}: LoopFilterOptions = {}): LoopFilters {
+  const win = doc.defaultView ?? window;
+  const state = new Map<string, WidgetFilters>();
+  const inFlight = new Map<string, AbortController>();
+  const pending = new Set<Promise<void>>();
+  if (!sheetAdopted && 'adoptedStyleSheets' in doc) {
+    sheetAdopted = true;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(OVERLAY_CSS);
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+  }
+  const loopOf = (widgetId: string) =>
+    [...doc.querySelectorAll<HTMLElement>('[data-shop-loop]')].find((el) => el.dataset.shopLoop === widgetId);
+  const navsOf = (widgetId: string) =>
+    [...doc.querySelectorAll<HTMLElement>('[data-shop-loop-filter]')].filter(
+      (el) => el.dataset.shopLoopFilter === widgetId,
+    );
+
+  /** Shows the chosen terms as pressed buttons. */
+  const reflect = (widgetId: string) => {
+    const filters = state.get(widgetId) ?? {};
+    for (const nav of navsOf(widgetId)) {
+      const taxonomy = nav.dataset.taxonomy ?? '';
+      const terms = filters[taxonomy]?.filterData.terms ?? [];
+      for (const button of nav.querySelectorAll<HTMLElement>('[data-filter]')) {
+        const term = button.dataset.filter ?? '';
+        button.setAttribute(
+          'aria-pressed',
+          String(term === ALL_TERMS ? terms.length === 0 : terms.includes(term)),
+        );
+      }
+    }
+  };
+
+  const refresh = (widgetId: string) => {
+    const loop = loopOf(widgetId);
+    if (!loop) return Promise.resolve();
+    inFlight.get(widgetId)?.abort();
+    const abort = new AbortController();
+    inFlight.set(widgetId, abort);
+    const { root, nonce } = restConfig(doc);
+    let widgetModel: unknown = null;
+    if (loop.hasAttribute('data-edit-mode')) {
+      try {
+        widgetModel = JSON.parse(loop.dataset.widgetModel ?? 'null');
+      } catch {
+        widgetModel = null;
+      }
+    }
+    const body = refreshBody({
+      postId: Number(loop.dataset.postId) || 0,
+      widgetId,
+      filters: state.get(widgetId) ?? {},
+      paginationBaseUrl: win.location.href,
+      editMode: loop.hasAttribute('data-edit-mode') ? { widgetModel } : null,
+    });
+    // spec §4 "Loop widget": a loading overlay while a refresh is in progress.
+    let overlay = loop.querySelector(':scope > .shop-loop-overlay');
+    if (!overlay) {
+      overlay = doc.createElement('div');
+      overlay.className = 'shop-loop-overlay';
+      loop.append(overlay);
+    }
+    loop.setAttribute('aria-busy', 'true');
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (nonce) headers['X-WP-Nonce'] = nonce;
+    const task = (async () => {
+      try {
+        const response = await fetcher(
+          new URL(`${root.replace(/\/?$/, '/')}elementor-pro/v1/refresh-loop`, win.location.href),
+          {
+            method: 'POST',
+            headers,
+            body: JSON.stringify(body),
+            credentials: 'same-origin',
+            signal: abort.signal,
+          },
+        );
+        if (!response.ok) return;
+        const json = (await response.json()) as { data?: unknown };
+        if (abort.signal.aborted || typeof json?.data !== 'string') return;
+        loop.replaceChildren(sanitizeToFragment(json.data, doc));
+        emit(loop, 'shop-loop-refreshed', { widgetId });
+      } catch {
+        // spec §8: a failed refresh is ignored; the widget is unchanged.
+      } finally {
+        if (inFlight.get(widgetId) === abort) {
+          inFlight.delete(widgetId);
+          loop.querySelector(':scope > .shop-loop-overlay')?.remove();
+          loop.removeAttribute('aria-busy');
+        }
+      }
+    })();
+    pending.add(task);
+    void task.finally(() => pending.delete(task));
+    return task;
+  };
+
+  const apply = (widgetId: string, filters: WidgetFilters, page = 1) => {
+    state.set(widgetId, filters);
+    reflect(widgetId);
+    const url = urlWithFilters(new URL(win.location.href), widgetId, filters, page);
+    win.history.pushState({ shopLoop: widgetId }, '', url);
+    return refresh(widgetId);
+  };
+
+  const reported = new WeakSet<Element>();
+  const onClick = (event: MouseEvent) => {
+    const target = event.target as Element | null;
+    const button = target?.closest?.<HTMLElement>('[data-shop-loop-filter] [data-filter]');
+    if (button) {
+      const nav = button.closest<HTMLElement>('[data-shop-loop-filter]')!;
+      const widgetId = nav.dataset.shopLoopFilter ?? '';
+      const taxonomy = nav.dataset.taxonomy ?? '';
+      const join = parseJoin(nav.dataset.logicalJoin);
+      event.preventDefault();
+      if (!join || !taxonomy) {
+        if (!reported.has(nav)) {
+          reported.add(nav);
+          logError(
+            null,
+            `loop filter for "${widgetId}": the operator must be AND or OR; filtering is disabled.`,
+          );
+        }
+        return;
+      }
+      const term = button.dataset.filter ?? '';
+      const filters = { ...(state.get(widgetId) ?? {}) };
+      const current = filters[taxonomy]?.filterData.terms ?? [];
+      let terms: string[];
+      if (term === ALL_TERMS) terms = [];
+      else if (nav.hasAttribute('data-multiple'))
+        terms = current.includes(term) ? current.filter((t) => t !== term) : [...current, term];
+      else terms = current.length === 1 && current[0] === term ? [] : [term];
+      if (terms.length)
+        filters[taxonomy] = {
+          filterType: 'taxonomy',
+          filterData: { terms, selectedTaxonomy: taxonomy, logicalJoin: join },
+        };
+      else delete filters[taxonomy];
+      void apply(widgetId, filters);
+      return;
+    }
+    // Pagination links inside a loop: `e-page-{widgetId}`.
+    const link = target?.closest?.<HTMLAnchorElement>('[data-shop-loop] a[href]');
+    const loop = link?.closest<HTMLElement>('[data-shop-loop]');
+    if (!link || !loop || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+    const widgetId = loop.dataset.shopLoop ?? '';
+    const page = Number(new URL(link.href).searchParams.get(pageParam(widgetId)));
+    if (!Number.isInteger(page) || page < 1) return;
+    event.preventDefault();
+    void apply(widgetId, state.get(widgetId) ?? {}, page);
+  };
+  doc.addEventListener('click', onClick);
+
+  const fromAddress = (refreshChanged: boolean) => {
+    const url = new URL(win.location.href);
+    for (const loop of doc.querySelectorAll<HTMLElement>('[data-shop-loop]')) {
+      const widgetId = loop.dataset.shopLoop ?? '';
+      const filters = filtersFromUrl(url, widgetId);
+      const before = JSON.stringify(state.get(widgetId) ?? {});
+      state.set(widgetId, filters);
+      reflect(widgetId);
+      const changed = before !== JSON.stringify(filters) || url.searchParams.has(pageParam(widgetId));
+      if (refreshChanged && changed) void refresh(widgetId);
+    }
+  };
+  // Back/forward restore the filter.
+  const onPopState = () => fromAddress(true);
+  win.addEventListener('popstate', onPopState);
+  fromAddress(true);
+
+  return {
+    filters: (widgetId) => state.get(widgetId) ?? {},
+    apply,
+    refresh,
+    async settled() {
+      while (pending.size) await Promise.allSettled([...pending]);
+    },
+    dispose() {
+      doc.removeEventListener('click', onClick);
+      win.removeEventListener('popstate', onPopState);
+      for (const abort of inFlight.values()) abort.abort();
+    },
+  };
+}
+
+/** The markup that asks for loop filtering (for the page-behaviour registry). */
+export const LOOP_FILTER_SELECTOR = '[data-shop-loop]';
+const installedOn = new WeakMap<Document, () => void>();
+
+/**
+ * Installs loop filtering in the page-behaviour shape (`install(root) => uninstall`), once per
+ * document.
+ */
+export function installLoopFilter(root: Document | Element = document): () => void {
+  const doc = root instanceof Document ? root : root.ownerDocument;
+  const existing = installedOn.get(doc);
+  if (existing) return existing;
+  const filters = installLoopFilters({ doc });
+  // A loop printed without its items (a cached or static page) asks for them at once.
+  for (const loop of doc.querySelectorAll<HTMLElement>('[data-shop-loop][data-refresh-on-load]'))
+    if (!loop.hasAttribute('aria-busy')) void filters.refresh(loop.dataset.shopLoop ?? '');
+  const uninstall = () => {
+    if (installedOn.get(doc) !== uninstall) return;
+    installedOn.delete(doc);
+    filters.dispose();
+  };
+  installedOn.set(doc, uninstall);
+  return uninstall;
+}
