@@ -20,6 +20,7 @@ export const elementLoaders: Readonly<Record<string, ElementLoader>> = {
   'join-chat': () => import('./join-chat/join-chat.ts'),
   'shop-live-search': () => import('./shop-live-search/shop-live-search.ts'),
   'shop-mini-cart': () => import('./shop-mini-cart/shop-mini-cart.ts'),
+  'shop-option-form': () => import('./shop-option-form/shop-option-form.ts'),
   'shop-order-attribution': () => import('./shop-order-attribution/shop-order-attribution.ts'),
   'shop-popup': () => import('./shop-popup/shop-popup.ts'),
   'shop-reviews': () => import('./shop-reviews/shop-reviews.ts'),

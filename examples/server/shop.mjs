@@ -55,7 +55,13 @@ const LOG_LIMIT = 500;
 const MAX_DELAY_MS = 60_000;
 
 /** wc-ajax endpoints (spec §7 Shop ajax endpoints). */
-const WC_AJAX = new Set(['add_to_cart', 'remove_from_cart', 'get_refreshed_fragments', 'get_variation']);
+const WC_AJAX = new Set([
+  'add_to_cart',
+  'remove_from_cart',
+  'get_refreshed_fragments',
+  'get_variation',
+  'wcpa_ajax_add_to_cart',
+]);
 /** admin-ajax actions (spec §7 Site ajax endpoint). */
 const ADMIN_AJAX = new Set([
   'flatsome_ajax_cart_item_alter_quantity',
@@ -383,8 +389,39 @@ export function createShop(options = {}) {
     return { fragments: fragments(view), cart_hash: view.hash };
   };
 
+  /**
+   * wcpa_ajax_add_to_cart (spec §7 Option-form add to cart): the product form's data, product id
+   * in `add-to-cart` (or `product_id`); answers like add_to_cart. Option names repeat (`name[]`),
+   * so the log also keeps every pair in order, as JSON under `__pairs`.
+   * @param {Req} req @param {Res} res @param {URL} url
+   */
+  async function wcpaAddToCart(req, res, url) {
+    let text = '';
+    try {
+      text = req.method === 'POST' ? await readBody(req) : '';
+    } catch (error) {
+      sendText(res, error instanceof BodyTooLargeError ? 413 : 400, 'Request body rejected.', 'text/plain; charset=UTF-8');
+      return true;
+    }
+    const form = parseForm(text);
+    form.__pairs = JSON.stringify([...new URLSearchParams(text)]);
+    const started = await begin(req, res, url, 'wcpa_ajax_add_to_cart', form);
+    if (!started) return true;
+    const session = /** @type {Session} */ (sessionOf(req, res, true));
+    const fields = { ...started.body, product_id: started.body.product_id ?? started.body['add-to-cart'] ?? '' };
+    const result = addToCart(session.cart, fields);
+    if (!result.ok) {
+      sendJson(res, 200, { error: true, product_url: result.product ? permalink(result.product) : '/shop/' });
+      return true;
+    }
+    setCartCookies(req, res, session);
+    sendJson(res, 200, refreshed(session));
+    return true;
+  }
+
   /** @param {Req} req @param {Res} res @param {URL} url @param {string} endpoint */
   async function wcAjax(req, res, url, endpoint) {
+    if (endpoint === 'wcpa_ajax_add_to_cart') return wcpaAddToCart(req, res, url);
     const form = await readForm(req, res);
     if (!form) return true;
     const started = await begin(req, res, url, endpoint, form);

@@ -11,6 +11,15 @@ export type AddResult = { kind: 'added'; cart: CartSnapshot } | { kind: 'error';
  */
 export interface ShopAdapter {
   addToCart(fields: Record<string, string>, signal?: AbortSignal): Promise<AddResult>;
+  /**
+   * Adds a product with its option-form data (spec §7 Option-form add to cart): the pairs are the
+   * product form's data as posted (names repeat, e.g. `name[]`). Optional: without it the option
+   * form resubmits the page instead.
+   */
+  addOptionsToCart?(
+    fields: ReadonlyArray<readonly [string, string]>,
+    signal?: AbortSignal,
+  ): Promise<AddResult>;
   /** The new cart, or null when the shop answered without one (the caller follows the remove link). */
   removeFromCart(cartItemKey: string, signal?: AbortSignal): Promise<CartSnapshot | null>;
   setQuantity(cartItemKey: string, quantity: number, signal?: AbortSignal): Promise<void>;

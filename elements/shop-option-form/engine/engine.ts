@@ -6,9 +6,22 @@
  * one explicit state object (state.ts).
  */
 import { type FormState, formData, formState, stateOf } from './project.ts';
-import type { SchemaIssue } from './schema.ts';
+import type { FormSettings, PageConfig, SchemaIssue } from './schema.ts';
 import { createState, type EngineOptions } from './state.ts';
-import type { Change, FieldState, UpdateResult } from './types.ts';
+import type { Change, FieldInstance, FieldState, SectionInstance, UpdateResult } from './types.ts';
+
+/** The structure the UI lays out: section instances with rows of field ids, and each field's definition. */
+export interface FormLayout {
+  /** Sections in form order (clones after their original), each with rows of field instance ids. */
+  readonly sections: readonly SectionInstance[];
+  /** Field instances by id (definition, posted name, clone data). */
+  readonly fields: ReadonlyMap<string, FieldInstance>;
+  /** Form-wide settings (accordion mode, texts). */
+  readonly settings: FormSettings;
+  /** Design settings of the page config (spec §3), read by the UI. */
+  readonly design: PageConfig['design'];
+}
+
 import { recomputeAll, start, update } from './update.ts';
 
 export type { FormState } from './project.ts';
@@ -28,6 +41,8 @@ export interface FormEngine {
   recomputeAll(): UpdateResult;
   /** The name/value pairs to post with the add-to-cart form (README "Posted form data"). */
   formData(): Array<[string, string]>;
+  /** The current structure (a new object after clones were added or removed). */
+  layout(): FormLayout;
 }
 
 /** Builds an option-form engine from raw (unvalidated) input. Never throws. */
@@ -39,7 +54,18 @@ export function createFormEngine(
 ): FormEngine {
   const s = createState(definition, product, config, options);
   start(s);
+  let layout: FormLayout | undefined;
   return {
+    layout: () => {
+      if (layout?.sections !== s.layout.sections || layout.fields !== s.layout.fields)
+        layout = {
+          sections: s.layout.sections,
+          fields: s.layout.fields,
+          settings: s.def.settings,
+          design: s.conf.design,
+        };
+      return layout;
+    },
     report: s.report,
     state: () => formState(s),
     field: (id) => (s.layout.fields.has(id) ? stateOf(s, id) : undefined),

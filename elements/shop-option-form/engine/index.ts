@@ -4,7 +4,13 @@ import '../../../shared/zod-config.ts';
  * Public API of the option-form engine (issue 3). Pure TypeScript, no DOM, no React: the
  * `<shop-option-form>` element renders what this computes. See README.md.
  */
-export { createFormEngine, type EngineOptions, type FormEngine, type FormState } from './engine.ts';
+export {
+  createFormEngine,
+  type EngineOptions,
+  type FormEngine,
+  type FormLayout,
+  type FormState,
+} from './engine.ts';
 export {
   type CompiledFormula,
   compileFormula,
@@ -20,9 +26,11 @@ export { conditionalStatus, evaluateRelations, OTHER_MARKER, statusFor } from '.
 export { countedLength, summarize } from './pricing.ts';
 export { boundCloneCount } from './repeaters.ts';
 export {
+  DISPLAY_TYPES,
   FIELD_TYPES,
   type FieldDef,
   type FormDefinition,
+  isDisplayType,
   type PageConfig,
   type ProductData,
   parseConfig,

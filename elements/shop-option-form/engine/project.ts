@@ -8,7 +8,7 @@ import { OTHER_MARKER } from './logic.ts';
 import { isFeeField, isSingleChoice } from './model.ts';
 import { flatOptions, isEmptyValue, scalarText, summarize, viewPrice } from './pricing.ts';
 import { fieldStatus } from './references.ts';
-import type { FieldDef } from './schema.ts';
+import { type FieldDef, isDisplayType } from './schema.ts';
 import { type EngineState, groupNode } from './state.ts';
 import {
   BLOCKING_ERRORS,
@@ -290,6 +290,7 @@ export function formData(s: EngineState): Pairs {
   const out: Pairs = [];
   for (const id of s.layout.order) {
     if (fieldStatus(s, id) !== 'visible') continue; // hidden and disabled fields are not posted
+    if (isDisplayType(s.layout.fields.get(id)!.def.type)) continue; // display types hold nothing
     if (isEmptyValue(s.stored.get(id)!.value)) continue;
     out.push(...fieldPairs(s, id));
   }

@@ -33,6 +33,18 @@ export const FIELD_TYPES = [
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
+/**
+ * Display types of spec §2 "Option forms" (issue 12): they show text or group errors, hold no
+ * value, are never priced, validated or posted, and still follow conditional logic. `content`
+ * carries its (sanitised) HTML in `value`, moved to `content` when parsed; `header` shows its
+ * `label` as a heading (`subtype` h1–h6); `groupValidation` shows its section's group errors.
+ */
+export const DISPLAY_TYPES = ['content', 'header', 'separator', 'groupValidation'] as const;
+export type DisplayType = (typeof DISPLAY_TYPES)[number];
+const DISPLAY_SET: ReadonlySet<string> = new Set(DISPLAY_TYPES);
+/** True for the display types, which hold no value. */
+export const isDisplayType = (type: string): boolean => DISPLAY_SET.has(type);
+
 /** Types whose value is a choice among `values` (spec §3 "Option values"). */
 export const OPTION_TYPES: ReadonlySet<string> = new Set([
   'select',
@@ -191,7 +203,7 @@ const repeaterShape = {
 
 /** A custom option field definition (spec §3 "Custom option field"). */
 export const fieldSchema = z.looseObject({
-  type: z.enum(FIELD_TYPES),
+  type: z.enum([...FIELD_TYPES, ...DISPLAY_TYPES]),
   elementId: z.string().min(1),
   name: str(),
   label: str(),
@@ -283,6 +295,8 @@ export const fieldSchema = z.looseObject({
   time_step: num(),
   date_pic_conf: z.looseObject({ minDate: str(), maxDate: str(), minTime: str(), maxTime: str() }).optional(),
   disable_manual_input: bool(),
+  /** Display types: the HTML of a `content` field (taken from its `value`). */
+  content: str(),
 });
 export type FieldDef = z.infer<typeof fieldSchema>;
 
@@ -538,7 +552,10 @@ export function parseField(rawField: unknown, report: SchemaIssue[]): FieldDef |
     });
     return undefined;
   }
-  if (typeof f.type !== 'string' || !(FIELD_TYPES as readonly string[]).includes(f.type)) {
+  if (
+    typeof f.type !== 'string' ||
+    !((FIELD_TYPES as readonly string[]).includes(f.type) || isDisplayType(f.type))
+  ) {
     report.push({
       elementId: id,
       setting: 'type',
@@ -548,6 +565,16 @@ export function parseField(rawField: unknown, report: SchemaIssue[]): FieldDef |
   }
   const parsed = parseLenient(fieldSchema, f, id, report, ['type', 'elementId']);
   if (parsed && !parsed.name) parsed.name = parsed.elementId;
+  if (parsed && isDisplayType(parsed.type)) {
+    // Nothing to enter, price, validate or repeat: only the text and the conditional logic stay.
+    if (parsed.content === undefined && typeof parsed.value === 'string') parsed.content = parsed.value;
+    parsed.value = undefined;
+    parsed.values = [];
+    parsed.required = false;
+    parsed.enablePrice = false;
+    parsed.repeater = false;
+    parsed.enable_quantity = false;
+  }
   return parsed;
 }
 

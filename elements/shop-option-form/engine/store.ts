@@ -8,7 +8,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import type { MoneyFormat } from '../../../shared/format/money.ts';
 import { $moneyFormat } from '../../../shared/stores/page-config.ts';
-import { createFormEngine, type EngineOptions, type FormState } from './engine.ts';
+import { createFormEngine, type EngineOptions, type FormLayout, type FormState } from './engine.ts';
 import type { SchemaIssue } from './schema.ts';
 import type { Change, FieldState, UpdateResult } from './types.ts';
 
@@ -32,6 +32,8 @@ export interface FormStore {
   recomputeAll(): UpdateResult;
   /** The name/value pairs to post with the add-to-cart form. */
   formData(): Array<[string, string]>;
+  /** The structure to lay out: sections, rows, field definitions (new after clones change). */
+  layout(): FormLayout;
   /** Stops publishing: later changes are ignored and subscribers hear nothing more. */
   destroy(): void;
 }
@@ -100,6 +102,7 @@ export function createFormStore(
     update: (change) => (destroyed ? idle() : publish(engine.update(change))),
     recomputeAll: () => (destroyed ? idle() : publish(engine.recomputeAll())),
     formData: () => engine.formData(),
+    layout: () => engine.layout(),
     destroy() {
       destroyed = true;
     },

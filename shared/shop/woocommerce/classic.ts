@@ -46,6 +46,24 @@ export function wooCommerceClassic(): ShopAdapter {
           : { kind: 'added' as const, cart: toCart(response) };
       });
     },
+    addOptionsToCart(fields, signal) {
+      // spec §7 Option-form add to cart: the form data to `wcpa_ajax_add_to_cart`, queued with
+      // the other adds (spec §4); redirects are followed by fetch.
+      return addQueue.run(async () => {
+        const response = await shopRequest({
+          endpoint: 'wcpa_ajax_add_to_cart',
+          url: wcAjax('wcpa_ajax_add_to_cart'),
+          method: 'POST',
+          body: new URLSearchParams(fields.map(([k, v]) => [k, v])),
+          schema: addToCartResponse,
+          timeout: config().requestTimeout,
+          signal,
+        });
+        return 'error' in response
+          ? { kind: 'error' as const, productUrl: response.product_url }
+          : { kind: 'added' as const, cart: toCart(response) };
+      });
+    },
     async removeFromCart(cartItemKey, signal) {
       const response = await shopRequest({
         endpoint: 'remove_from_cart',

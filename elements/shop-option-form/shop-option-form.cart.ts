@@ -1,0 +1,85 @@
+import { emit } from '../../shared/events.ts';
+import { jqueryWrap, triggerJQuery } from '../../shared/jquery-bridge.ts';
+import { navigation } from '../../shared/navigation.ts';
+import { shop } from '../../shared/shop/adapter.ts';
+import { $cart, cartFailed, setCart } from '../../shared/stores/cart.ts';
+import { $pageConfig } from '../../shared/stores/page-config.ts';
+import { safeUrl } from '../../shared/url.ts';
+
+/** What an option-form add came to. `unsupported`: the shop adapter has no option-form add. */
+export type OptionAddOutcome = 'added' | 'cancelled' | 'navigated' | 'failed' | 'unsupported';
+
+/**
+ * The body of spec §7 "Option-form add to cart": the form data, plus `add-to-cart` (the product
+ * id) when the form has none.
+ */
+export function optionFormBody(
+  pairs: ReadonlyArray<readonly [string, string]>,
+  productId: string,
+): Array<[string, string]> {
+  const out = pairs.map(([k, v]) => [k, v] as [string, string]);
+  if (productId && !out.some(([k]) => k === 'add-to-cart')) out.push(['add-to-cart', productId]);
+  return out;
+}
+
+/**
+ * Adds the product with its options by ajax (spec §7): `wcpa_ajax_add_to_cart` through the shop
+ * adapter and into `$cart`, following the response rules: an error with product_url goes there;
+ * otherwise the cart page when the shop says so (`cart_redirect_after_add`); otherwise the new
+ * fragments replace page parts (the `$cart` reactions) and the caller shows the view-cart link.
+ */
+export async function addOptionsToCart(
+  pairs: ReadonlyArray<readonly [string, string]>,
+  source: Element,
+): Promise<OptionAddOutcome> {
+  const adapter = shop();
+  if (!adapter.addOptionsToCart) return 'unsupported';
+  const fields = Object.fromEntries(pairs);
+  const productId = fields['add-to-cart'] ?? fields.product_id ?? '';
+  const quantity = Number(fields.quantity ?? 1) || 1;
+  if (!emit(source, 'shop-cart-item-add-request', { productId, quantity, data: fields }, true))
+    return 'cancelled';
+  triggerJQuery('adding_to_cart', [jqueryWrap(source), fields]);
+  $cart.setKey('busy', true);
+  try {
+    const result = await adapter.addOptionsToCart(pairs);
+    if (result.kind === 'error') {
+      const productUrl = safeUrl(result.productUrl);
+      if (productUrl) {
+        navigation.assign(productUrl);
+        return 'navigated';
+      }
+      cartFailed(
+        'wcpa_ajax_add_to_cart',
+        new Error(`The shop could not add product ${productId} to the cart.`),
+      );
+      return 'failed';
+    }
+    const { cartRedirectAfterAdd, cartUrl } = $pageConfig.get();
+    if (cartRedirectAfterAdd) {
+      navigation.assign(cartUrl);
+      return 'navigated';
+    }
+    setCart(result.cart, 'added');
+    emit(source, 'shop-cart-item-added', { productId, quantity, data: fields, cartHash: result.cart.hash });
+    triggerJQuery('added_to_cart', [result.cart.pageParts, result.cart.hash, jqueryWrap(source)]);
+    return 'added';
+  } catch (error) {
+    cartFailed('wcpa_ajax_add_to_cart', error);
+    return 'failed';
+  } finally {
+    $cart.setKey('busy', false);
+  }
+}
+
+/** Inserts WooCommerce's view-cart link after the button, once, when not on the cart page. */
+export function insertViewCartLink(button: Element | null): void {
+  const { isCart, cartUrl, i18nViewCart } = $pageConfig.get();
+  if (!button || isCart || button.parentElement?.querySelector('.added_to_cart')) return;
+  const link = document.createElement('a');
+  link.href = cartUrl;
+  link.className = 'added_to_cart wc-forward';
+  link.title = i18nViewCart;
+  link.textContent = i18nViewCart;
+  button.after(link);
+}

@@ -1,0 +1,191 @@
+import { useId } from 'react';
+import { fill } from '../../shared/format/messages.ts';
+import type { FieldInstance, FieldState } from './engine/types.ts';
+import { CORRECTION_KEYS, type OptionFormController } from './shop-option-form.controller.ts';
+import { fieldTypeOf } from './shop-option-form.registry.ts';
+import type { OptionFormMessages } from './shop-option-form.settings.ts';
+
+interface FieldProps {
+  inst: FieldInstance;
+  field: FieldState;
+  controller: OptionFormController;
+  messages: OptionFormMessages;
+  groupErrors: string[];
+}
+
+/** Messages to show under a field: corrections at once, the rest on blur or after a submit (spec §5). */
+export function shownErrors(field: FieldState): string[] {
+  return Object.entries(field.error)
+    .filter(([key, message]) => message && (field.showErrors || CORRECTION_KEYS.has(key as never)))
+    .map(([, message]) => message as string);
+}
+
+/** Column classes on the 6-column grid (spec §2 layout: `col`, default the whole row). */
+function colClass(col: number | undefined): string {
+  const n = Math.round(col ?? 6);
+  return `col-${n >= 1 && n <= 6 ? n : 6}`;
+}
+
+/**
+ * One field: label (or legend for groups), description, the type's view from the registry,
+ * counter, errors, and the repeater buttons. Everything is tied to the input by ids in the shadow
+ * root; hostile labels are text.
+ */
+export function Field({ inst, field, controller, messages, groupErrors }: FieldProps) {
+  const base = useId();
+  const type = fieldTypeOf(inst.def.type);
+  if (!type || field.status === 'hidden') return null;
+  const def = inst.def;
+  const ids = {
+    input: `${base}i`,
+    label: `${base}l`,
+    desc: `${base}d`,
+    count: `${base}c`,
+    error: `${base}e`,
+  };
+  const errors = shownErrors(field);
+  const disabled = field.status === 'disable';
+  const invalid = field.showErrors && field.blocking;
+  const described =
+    [
+      def.description ? ids.desc : '',
+      field.charLeft !== undefined ? ids.count : '',
+      errors.length ? ids.error : '',
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined;
+  const View = type.view;
+  const view = (
+    <View
+      field={field}
+      def={def}
+      inputId={ids.input}
+      labelId={ids.label}
+      describedBy={described}
+      invalid={invalid}
+      disabled={disabled}
+      messages={messages}
+      groupErrors={groupErrors}
+      current={() => controller.store.field(inst.id)?.value ?? null}
+      onValue={(value, quantity) => controller.setValue(inst.id, value, quantity)}
+      onQuantity={(quantity) => controller.setQuantity(inst.id, quantity)}
+      onBlur={() => controller.blur(inst.id)}
+    />
+  );
+  const className = [
+    'field',
+    `field--${def.type}`,
+    colClass(def.col),
+    def.className ?? '',
+    field.isNew ? 'field--new' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  if (type.display || def.type === 'hidden')
+    return (
+      <div className={className} part="field" data-field-id={inst.id} hidden={def.type === 'hidden'}>
+        {view}
+      </div>
+    );
+  const group = typeof type.group === 'function' ? type.group(def) : type.group;
+  const labelText = (
+    <>
+      <span id={ids.label}>{def.label ?? ''}</span>
+      {def.required && (
+        <span className="required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      )}
+      {field.viewPrice && (
+        <span className="field-price" part="field-price">
+          {' '}
+          {field.viewPrice}
+        </span>
+      )}
+    </>
+  );
+  const labelPos = def.label_position ?? 'above';
+  const labelClass = `label label--${labelPos === 'hide' || labelPos === 'disable' ? 'hidden' : labelPos}`;
+  const description = def.description ? (
+    <p id={ids.desc} className="description" part="description">
+      {def.description}
+    </p>
+  ) : null;
+  const descAbove = def.desc_position === 'above';
+  const body = (
+    <>
+      {descAbove && description}
+      {view}
+      {!descAbove && description}
+      {field.charLeft !== undefined && (
+        <p id={ids.count} className="counter" part="counter">
+          {fill(messages.charLeft, { count: field.charLeft })}
+        </p>
+      )}
+      <div id={ids.error} className="errors" part="errors" aria-live="polite">
+        {errors.map((message) => (
+          <p key={message} className="error" part="error">
+            {message}
+          </p>
+        ))}
+      </div>
+      <Repeater inst={inst} field={field} controller={controller} messages={messages} />
+    </>
+  );
+  const legend = (
+    <legend className={labelClass} part="label">
+      {labelText}
+    </legend>
+  );
+  return (
+    <div className={className} part="field" data-field-id={inst.id}>
+      {group ? (
+        <fieldset
+          className={`group label-${labelPos}`}
+          aria-invalid={invalid || undefined}
+          disabled={disabled}
+        >
+          {legend}
+          {body}
+        </fieldset>
+      ) : (
+        <div className={`control label-${labelPos}`}>
+          <label className={labelClass} part="label" htmlFor={ids.input}>
+            {labelText}
+          </label>
+          <div className="control-body">{body}</div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Add/remove buttons of a repeatable field (spec §4: up to repeater_max, clones renumbered). */
+function Repeater({ inst, field, controller, messages }: Omit<FieldProps, 'groupErrors'>) {
+  const def = inst.def;
+  if (!def.repeater || def.repeater_bind) return null;
+  const label = def.label ?? def.elementId;
+  if (field.isClone)
+    return (
+      <button
+        type="button"
+        className="link-button"
+        part="remove-button"
+        onClick={() => controller.removeClone(inst.id)}
+      >
+        {def.repeater_remove_label || fill(messages.removeLabel, { label, number: inst.cloneIndex + 1 })}
+      </button>
+    );
+  if (def.repeater_max !== undefined && field.clonedCount + 1 >= def.repeater_max) return null;
+  return (
+    <button
+      type="button"
+      className="link-button"
+      part="add-button"
+      onClick={() => controller.addClone(inst.id)}
+    >
+      {def.repeater_add_label || fill(messages.addLabel, { label })}
+    </button>
+  );
+}

@@ -1,0 +1,129 @@
+import { SanitizedHtml } from '../../shared/sanitized-html.tsx';
+import type { FieldViewProps } from './shop-option-form.registry.ts';
+
+/** Native single inputs (spec §2): text, email, url, number, date, datetime-local, time, color. */
+export function TextInput({
+  field,
+  def,
+  inputId,
+  describedBy,
+  invalid,
+  disabled,
+  onValue,
+  onBlur,
+}: FieldViewProps) {
+  const attrs = field.inputAttrs;
+  const value = typeof field.value === 'string' ? field.value : '';
+  const numeric = def.type === 'number';
+  return (
+    <input
+      id={inputId}
+      className="input"
+      part="input"
+      type={def.type === 'text' && def.subtype === 'password' ? 'password' : def.type}
+      value={def.type === 'color' && !value ? '#000000' : value}
+      placeholder={def.placeholder}
+      disabled={disabled}
+      required={def.required}
+      aria-required={def.required || undefined}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      inputMode={numeric ? 'decimal' : undefined}
+      min={attrs.min as string | number | undefined}
+      max={attrs.max as string | number | undefined}
+      step={(attrs.step as string | number | undefined) ?? (def.type === 'time' ? 900 : undefined)}
+      onChange={(e) => onValue(e.currentTarget.value)}
+      onBlur={onBlur}
+    />
+  );
+}
+
+/** A multi-line text (spec §2 textarea). */
+export function TextArea({
+  field,
+  def,
+  inputId,
+  describedBy,
+  invalid,
+  disabled,
+  onValue,
+  onBlur,
+}: FieldViewProps) {
+  return (
+    <textarea
+      id={inputId}
+      className="input"
+      part="input"
+      rows={def.rows ?? 3}
+      value={typeof field.value === 'string' ? field.value : ''}
+      placeholder={def.placeholder}
+      disabled={disabled}
+      required={def.required}
+      aria-required={def.required || undefined}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      onChange={(e) => onValue(e.currentTarget.value)}
+      onBlur={onBlur}
+    />
+  );
+}
+
+/** A single checkbox without options: posts `name=1` when ticked. */
+export function SingleCheckbox({
+  field,
+  def,
+  inputId,
+  describedBy,
+  invalid,
+  disabled,
+  onValue,
+  onBlur,
+}: FieldViewProps) {
+  return (
+    <input
+      id={inputId}
+      type="checkbox"
+      className="check"
+      part="input"
+      checked={field.value === true}
+      disabled={disabled}
+      required={def.required}
+      aria-required={def.required || undefined}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      onChange={(e) => onValue(e.currentTarget.checked)}
+      onBlur={onBlur}
+    />
+  );
+}
+
+/** A hidden field: posted, never shown. */
+export function Hidden() {
+  return null;
+}
+
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** Display types (spec §2): content (sanitised HTML), header, separator, group errors only. */
+export function Display({ def, groupErrors }: FieldViewProps) {
+  if (def.type === 'separator') return <hr className="separator" part="separator" />;
+  if (def.type === 'header') {
+    const Tag = (HEADINGS.has(def.subtype ?? '') ? def.subtype : 'h4') as 'h4';
+    return (
+      <Tag className="header" part="header">
+        {def.label}
+      </Tag>
+    );
+  }
+  if (def.type === 'groupValidation')
+    return (
+      <div className="group-errors" part="group-errors" role="alert">
+        {groupErrors.map((message) => (
+          <p key={message} className="error" part="error">
+            {message}
+          </p>
+        ))}
+      </div>
+    );
+  return <SanitizedHtml html={def.content ?? ''} className="content" part="content" />;
+}

@@ -1,0 +1,182 @@
+import { useId } from 'react';
+import { fill } from '../../shared/format/messages.ts';
+import type { FormLayout } from './engine/engine.ts';
+import type { FieldState, SectionInstance, SectionState } from './engine/types.ts';
+import type { OptionFormController } from './shop-option-form.controller.ts';
+import { Field } from './shop-option-form.field.view.tsx';
+import type { OptionFormMessages } from './shop-option-form.settings.ts';
+
+interface SectionProps {
+  section: SectionInstance;
+  state: SectionState;
+  fields: ReadonlyMap<string, FieldState>;
+  layout: FormLayout;
+  controller: OptionFormController;
+  messages: OptionFormMessages;
+}
+
+/** True when the section is shown as an accordion (spec §2: modes open, closed, all_opened, all_closed). */
+export function isAccordion(section: SectionInstance, layout: FormLayout): boolean {
+  return (
+    section.extra.layout_option === 'accordion' ||
+    layout.settings.accordion_mode !== 'default' ||
+    section.extra.accordionOpen === 'closed'
+  );
+}
+
+/** APG accordion keys on a header button: Up/Down move between headers, Home/End to the ends. */
+function onHeaderKey(event: React.KeyboardEvent<HTMLButtonElement>) {
+  const target = (i: number, n: number): number | null => {
+    if (event.key === 'ArrowDown') return (i + 1) % n;
+    if (event.key === 'ArrowUp') return (i - 1 + n) % n;
+    if (event.key === 'Home') return 0;
+    if (event.key === 'End') return n - 1;
+    return null;
+  };
+  const root = event.currentTarget.getRootNode() as ParentNode;
+  const headers = [...root.querySelectorAll<HTMLButtonElement>('button.section-toggle')];
+  const next = target(headers.indexOf(event.currentTarget), headers.length);
+  if (next === null) return;
+  event.preventDefault();
+  headers[next]?.focus();
+}
+
+/** One section: title (an accordion header when it is one), price, rows of fields, repeater buttons. */
+export function Section({ section, state, fields, layout, controller, messages }: SectionProps) {
+  const base = useId();
+  if (state.status === 'hidden') return null;
+  const { extra } = section;
+  const accordion = isAccordion(section, layout);
+  const title = extra.name ?? '';
+  const showTitle = extra.show_title && title !== '';
+  const groupErrors = Object.values(state.error).filter((m): m is string => Boolean(m));
+  const hasGroupField = section.rows.some((row) =>
+    row.some((id) => layout.fields.get(id)?.def.type === 'groupValidation'),
+  );
+  const open = !accordion || state.open;
+  const Heading = (
+    ['h2', 'h3', 'h4', 'h5', 'h6'].includes(extra.title_tag ?? '') ? extra.title_tag : 'h3'
+  ) as 'h3';
+  const price =
+    extra.showPrice && state.viewPrice ? <span className="section-price"> {state.viewPrice}</span> : null;
+  const className = ['section', extra.className ?? '', state.status === 'disable' ? 'section--disabled' : '']
+    .filter(Boolean)
+    .join(' ');
+  const body = (
+    <>
+      {section.rows.map((row) => (
+        <div key={row.join(' ')} className="row" part="row">
+          {row.map((id) => {
+            const inst = layout.fields.get(id);
+            const field = fields.get(id);
+            return inst && field ? (
+              <Field
+                key={id}
+                inst={inst}
+                field={field}
+                controller={controller}
+                messages={messages}
+                groupErrors={groupErrors}
+              />
+            ) : null;
+          })}
+        </div>
+      ))}
+      {!hasGroupField && groupErrors.length > 0 && (
+        <div className="group-errors" part="group-errors" role="alert">
+          {groupErrors.map((m) => (
+            <p key={m} className="error" part="error">
+              {m}
+            </p>
+          ))}
+        </div>
+      )}
+      {extra.repeater && !extra.repeater_bind && (
+        <SectionRepeater
+          section={section}
+          state={state}
+          controller={controller}
+          messages={messages}
+          title={title}
+        />
+      )}
+    </>
+  );
+  return (
+    <div className={className} part="section" data-section-key={section.key}>
+      {showTitle || accordion ? (
+        <Heading className="section-title" part="section-title">
+          {accordion ? (
+            <button
+              type="button"
+              id={`${base}h`}
+              className="section-toggle"
+              part="section-toggle"
+              aria-expanded={state.open}
+              aria-controls={`${base}p`}
+              onClick={() => controller.toggleSection(section.key)}
+              onKeyDown={onHeaderKey}
+            >
+              <span>{title || section.key}</span>
+              {price}
+              <span className="chevron" aria-hidden="true" />
+            </button>
+          ) : (
+            <>
+              {title}
+              {price}
+            </>
+          )}
+        </Heading>
+      ) : null}
+      {accordion ? (
+        <section
+          id={`${base}p`}
+          aria-labelledby={`${base}h`}
+          className="section-body"
+          part="section-body"
+          hidden={!open}
+        >
+          {body}
+        </section>
+      ) : (
+        <div id={`${base}p`} className="section-body" part="section-body">
+          {body}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SectionRepeater({
+  section,
+  state,
+  controller,
+  messages,
+  title,
+}: Pick<SectionProps, 'section' | 'state' | 'controller' | 'messages'> & { title: string }) {
+  const { extra } = section;
+  const label = title || section.key;
+  if (section.isClone)
+    return (
+      <button
+        type="button"
+        className="link-button"
+        part="remove-button"
+        onClick={() => controller.removeClone(section.key)}
+      >
+        {extra.repeater_remove_label || fill(messages.removeLabel, { label, number: section.cloneIndex + 1 })}
+      </button>
+    );
+  if (extra.repeater_max !== undefined && state.clonedCount + 1 >= extra.repeater_max) return null;
+  return (
+    <button
+      type="button"
+      className="link-button"
+      part="add-button"
+      onClick={() => controller.addClone(section.key)}
+    >
+      {extra.repeater_add_label || fill(messages.addLabel, { label })}
+    </button>
+  );
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { messagesSchema } from '../../shared/format/messages.ts';
+
+/** A JSON object or array as WordPress prints it; the engine reads it leniently (engine/schema.ts). */
+const jsonObject = z.record(z.string(), z.unknown());
+
+/**
+ * Settings of `<shop-option-form>`; every field defaulted. The form itself (`definition`,
+ * `product`, `config`) is checked field by field by the engine, which reports each bad setting as
+ * a warning naming the field's elementId and drops it (the rest of the form keeps working).
+ */
+export const optionFormSettings = z.object({
+  /**
+   * The form definition (spec §3 "Section": sections of rows of columns of fields): an array of
+   * sections, `{ sections, settings }`, or WCPA's object keyed by section key.
+   */
+  definition: z.union([z.array(z.unknown()), jsonObject]).default([]),
+  /** The base product data formulas and conditions read (spec §3 "Product data"). */
+  product: jsonObject.default({}),
+  /** Page config for the form (spec §3 "Page config for option forms"). */
+  config: jsonObject.default({}),
+  /** Product id posted as `add-to-cart` when the form lacks one (spec §7 "Option-form add to cart"). */
+  productId: z.string().max(40).default(''),
+  /** Add to cart by ajax (`wcpa_ajax_add_to_cart`) instead of resubmitting the page (spec §4). */
+  ajax: z.boolean().default(false),
+  /** Scroll to and focus the first invalid field after a failed submit (spec §4 "unless disabled"). */
+  scrollToError: z.boolean().default(true),
+  /** Show the price summary (spec §2 "price summary"). */
+  summary: z.boolean().default(true),
+  /** Visible strings; `{…}` placeholders are filled in. */
+  messages: messagesSchema({
+    /** spec §8 "Option form validation failed". */
+    formError: 'Fix the errors shown above',
+    optionsTotal: 'Options total',
+    fee: 'Fee',
+    discount: 'Discount',
+    productPrice: 'Product price',
+    total: 'Total',
+    totalChanged: 'Total: {total}',
+    corrected: '{label}: {message}',
+    required: 'required',
+    add: 'Add',
+    remove: 'Remove',
+    addLabel: 'Add another {label}',
+    removeLabel: 'Remove {label} {number}',
+    charLeft: '{count} characters left',
+    quantity: 'Quantity',
+    quantityOf: 'Quantity of {label}',
+    other: 'Other',
+    otherText: 'Other: your text',
+    clear: 'Clear selection',
+    chooseOption: 'Choose an option',
+    outOfStock: 'out of stock',
+    added: 'Added to cart.',
+    addFailed: 'Sorry, the product could not be added to the cart. Please try again.',
+    searchOptions: 'Search options',
+    noResults: 'No results',
+  }),
+});
+
+export type OptionFormSettings = z.infer<typeof optionFormSettings>;
+/** The visible strings of `<shop-option-form>`. */
+export type OptionFormMessages = OptionFormSettings['messages'];

@@ -1,0 +1,74 @@
+/**
+ * Styles of `<shop-option-form>` (adopted after the base styles; knobs documented on the element
+ * class). Fields sit on a 6-column grid (spec §2 layout: `col` 1–6, default the whole row);
+ * label positions above/left/hidden; accordion headers; the summary. Reads the base vocabulary
+ * (`--_accent`, `--_text`, `--_muted`, `--_border-color`, `--_danger`, `--_radius`) and declares
+ * the gap and the swatch size.
+ */
+export const styles = /* css */ `
+:host {
+  --_gap: var(--gap, .75rem);
+  --_swatch: var(--swatch-size, 1.75rem);
+  display: block;
+  color: var(--_text);
+}
+.form { display: grid; gap: var(--_gap); }
+.section { display: grid; gap: var(--_gap); }
+.section--disabled { opacity: .6; }
+.section-title { margin: 0; font-size: 1.1em; }
+.section-toggle {
+  display: flex; width: 100%; align-items: center; gap: .5em; font: inherit; color: inherit;
+  background: none; border: 0; border-bottom: 1px solid var(--_border-color); padding: .5em 0;
+  cursor: pointer; text-align: start;
+}
+.chevron { margin-inline-start: auto; width: .6em; height: .6em; border: solid currentColor;
+  border-width: 0 2px 2px 0; transform: rotate(45deg); transition: transform 150ms; }
+.section-toggle[aria-expanded="true"] .chevron { transform: rotate(-135deg); }
+.section-body { display: grid; gap: var(--_gap); }
+.section-body[hidden] { display: none; }
+.row { display: grid; grid-template-columns: repeat(6, minmax(0, 1fr)); gap: var(--_gap); }
+.col-1 { grid-column: span 1; } .col-2 { grid-column: span 2; } .col-3 { grid-column: span 3; }
+.col-4 { grid-column: span 4; } .col-5 { grid-column: span 5; } .col-6 { grid-column: span 6; }
+@media (max-width: 600px) { .row > .field { grid-column: span 6; } }
+.field[hidden] { display: none; }
+.group { border: 0; margin: 0; padding: 0; min-width: 0; }
+.control { display: grid; gap: .25em; }
+.control.label-left { grid-template-columns: minmax(6em, 1fr) 2fr; align-items: start; }
+.label { font-weight: 600; padding: 0; }
+.label--hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.required { color: var(--_danger); }
+.field-price, .option-price, .section-price { color: var(--_muted); font-weight: normal; }
+.input {
+  box-sizing: border-box; width: 100%; font: inherit; color: inherit; background: var(--_surface);
+  border: 1px solid var(--_border-color); border-radius: var(--_radius); padding: .45em .6em;
+}
+input[type="color"].input { padding: .1em; height: 2.4em; }
+.input[aria-invalid="true"] { border-color: var(--_danger); }
+.quantity { width: 6em; }
+.description, .counter { margin: .25em 0 0; color: var(--_muted); font-size: .9em; }
+.errors:empty { display: none; }
+.error { margin: .25em 0 0; color: var(--_danger); font-size: .9em; }
+.options { display: grid; gap: .35em; }
+.options--inline .option-group { display: flex; flex-wrap: wrap; gap: .5em 1em; }
+.option-group { display: grid; gap: .35em; }
+.option-group-label { font-weight: 600; color: var(--_muted); }
+.option-row { display: flex; align-items: center; gap: .5em; flex-wrap: wrap; }
+.option { display: inline-flex; align-items: center; gap: .45em; cursor: pointer; }
+.swatch { display: inline-block; width: var(--_swatch); height: var(--_swatch); border-radius: 50%;
+  border: 1px solid var(--_border-color); }
+.option--checked .swatch, .option--checked .option-image { outline: 2px solid var(--_accent); outline-offset: 2px; }
+.option-image { width: 4rem; height: 4rem; object-fit: cover; border-radius: var(--_radius); }
+.option-stock { color: var(--_muted); font-size: .9em; }
+.link-button { justify-self: start; font: inherit; color: var(--_accent); background: none; border: 0;
+  padding: .25em 0; text-decoration: underline; cursor: pointer; }
+.separator { border: 0; border-top: 1px solid var(--_border-color); margin: .5em 0; }
+.header { margin: .5em 0 0; }
+.summary { display: grid; gap: .25em; margin: 0; padding: .75em 0 0; border-top: 1px solid var(--_border-color); }
+.summary-row { display: flex; justify-content: space-between; gap: 1em; }
+.summary-row dd { margin: 0; }
+.summary-row--total { font-weight: 700; }
+.suffix { font-weight: normal; color: var(--_muted); }
+.form-error { margin: 0; color: var(--_danger); font-weight: 600; }
+
+@media (prefers-reduced-motion: reduce) { .chevron { transition: none; } }
+`;

@@ -1,0 +1,104 @@
+import { defineElement } from '../../shared/define-element.tsx';
+import { ChoiceGroup, Select } from './shop-option-form.choices.view.tsx';
+import { Display, Hidden, SingleCheckbox, TextArea, TextInput } from './shop-option-form.inputs.view.tsx';
+import { registerFieldType } from './shop-option-form.registry.ts';
+import { optionFormSettings } from './shop-option-form.settings.ts';
+import { styles } from './shop-option-form.styles.ts';
+import { OptionForm } from './shop-option-form.view.tsx';
+
+/**
+ * The product option form (spec §2 "Option forms", §3–§5, §7, §9), rendered from what the
+ * option-form engine computes (`engine/`): fields, conditional visibility, prices, validation,
+ * repeaters, accordions and the price summary. It lives inside the product form (`form.cart`) and
+ * is form-associated: the chosen options post with that form in the engine's format
+ * (`engine/README.md` "Posted form data") and the form is invalid while a blocking error
+ * remains. The first submit is intercepted: every field is validated, blocking errors show, the
+ * first invalid field takes focus and the form error line appears; on success the form submits
+ * normally, or by ajax to `wcpa_ajax_add_to_cart` when `ajax` is on. Variation changes
+ * (`$product`) update the product data the engine sees. The form re-initialises, keeping what the
+ * shopper entered, on `shop-option-form-init-request` dispatched on the document, and on the
+ * jQuery events `wcpa_init`, `elementor/frontend/init`, `elementor/popup/show` and ajax responses
+ * holding `wcpa_form_outer`. Field types come from a registry (`shop-option-form.registry.ts`).
+ *
+ * @tagname shop-option-form
+ * @summary The product option form over the option-form engine.
+ * @attr {string} settings - JSON matching `optionFormSettings` (definition, product, config, productId, ajax, scrollToError, summary, messages). A child `<script type="application/json">` or the `data-option-form` attribute may carry the same JSON. Invalid fields are reported and defaulted; bad form settings are warned about by elementId and dropped.
+ * @attr {string} data-option-form - The option-form holder's data: the same JSON as `settings`.
+ * @attr {boolean} ajax - Add to cart by ajax instead of submitting the page.
+ * @attr {string} product-id - The product id posted as `add-to-cart` when the form has none.
+ * @event {CustomEvent<{ productId: string; quantity: number; data: Record<string, string> }>} shop-cart-item-add-request - Cancelable: an ajax add is about to be sent.
+ * @event {CustomEvent<{ productId: string; quantity: number; data: Record<string, string>; cartHash: string }>} shop-cart-item-added - The shop added the product with its options (ajax mode).
+ * @csspart form - The whole form.
+ * @csspart section - A section.
+ * @csspart section-title - A section's title.
+ * @csspart section-toggle - An accordion section's header button.
+ * @csspart section-body - A section's fields.
+ * @csspart row - A row of fields.
+ * @csspart field - One field.
+ * @csspart label - A field's label or legend.
+ * @csspart field-price - A field's price next to its label.
+ * @csspart input - A text-like input, textarea or select.
+ * @csspart description - A field's description.
+ * @csspart counter - The characters-left counter.
+ * @csspart errors - A field's error list.
+ * @csspart error - One error message.
+ * @csspart options - The choices of a group field.
+ * @csspart option - One choice.
+ * @csspart option--checked - A chosen choice.
+ * @csspart swatch - A colour swatch.
+ * @csspart option-image - An image choice's image.
+ * @csspart quantity - A quantity input of an option.
+ * @csspart clear-button - Clears a selection.
+ * @csspart add-button - Adds a repeated field or section.
+ * @csspart remove-button - Removes a repeated field or section.
+ * @csspart content - A content field.
+ * @csspart header - A header field.
+ * @csspart separator - A separator field.
+ * @csspart group-errors - Group rule errors of a section.
+ * @csspart summary - The price summary.
+ * @csspart summary-total - The total line of the summary.
+ * @csspart form-error - The form error line.
+ * @cssproperty [--gap=.75rem] - Space between rows, fields and sections.
+ * @cssproperty [--swatch-size=1.75rem] - Size of colour swatches.
+ * @cssproperty [--accent=var(--shop-color-accent, #446084)] - Chosen swatches and images, link buttons.
+ * @cssproperty [--surface=var(--shop-color-surface, #fff)] - Input background.
+ * @cssproperty [--text-color=var(--shop-color-text, #1e1e24)] - Text.
+ * @cssproperty [--muted-color=var(--shop-color-muted, #6b6b76)] - Descriptions, counters, prices.
+ * @cssproperty [--border-color=var(--shop-color-border, #c8c8c8)] - Input borders and hairlines.
+ * @cssproperty [--danger-color=var(--shop-color-sale, #b3261e)] - Errors and the required mark.
+ * @cssproperty [--radius=var(--shop-radius, 4px)] - Corner radius of inputs and images.
+ */
+export class ShopOptionFormElement extends defineElement(OptionForm, {
+  tag: 'shop-option-form',
+  settings: optionFormSettings,
+  styles,
+  formAssociated: true,
+  jsonAttributes: ['data-option-form'],
+  attributes: {
+    ajax: { key: 'ajax', type: 'boolean' },
+    'product-id': { key: 'productId', type: 'string' },
+  },
+}) {}
+
+// The field types with native inputs (spec §2); uploads, pickers and maps register their own.
+for (const type of ['text', 'email', 'url', 'number', 'date', 'datetime-local', 'time', 'color'])
+  registerFieldType(type, { view: TextInput });
+registerFieldType('textarea', { view: TextArea });
+registerFieldType('hidden', { view: Hidden });
+registerFieldType('checkbox', {
+  view: (p) => (p.def.values.length ? ChoiceGroup(p) : SingleCheckbox(p)),
+  group: (d) => d.values.length > 0,
+});
+for (const type of ['checkbox-group', 'radio-group', 'color-group', 'image-group'])
+  registerFieldType(type, { view: ChoiceGroup, group: true });
+registerFieldType('select', { view: Select });
+for (const type of ['content', 'header', 'separator', 'groupValidation'])
+  registerFieldType(type, { view: Display, display: true });
+
+ShopOptionFormElement.define();
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'shop-option-form': ShopOptionFormElement;
+  }
+}

@@ -1,0 +1,75 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { ElementViewProps } from '../../shared/define-element.tsx';
+import { usePrefersReducedMotion } from '../../shared/hooks/use-media-query.ts';
+import type { FieldState } from './engine/types.ts';
+import { OptionFormController } from './shop-option-form.controller.ts';
+import { Section } from './shop-option-form.section.view.tsx';
+import type { OptionFormSettings } from './shop-option-form.settings.ts';
+import { Summary } from './shop-option-form.summary.view.tsx';
+
+/** The option form: sections from the engine's layout, the price summary and the form error line. */
+export function OptionForm({ settings, host, internals }: ElementViewProps<OptionFormSettings>) {
+  const root = useRef<HTMLDivElement>(null);
+  const reduced = usePrefersReducedMotion();
+  const motion = useRef(reduced);
+  motion.current = reduced;
+  const [controller] = useState(
+    () =>
+      new OptionFormController({
+        host,
+        internals,
+        settings,
+        focus: (id, scroll) => focusTarget(root.current, id, scroll, motion.current),
+      }),
+  );
+  const [, rebuilt] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => controller.onStoreChange(rebuilt), [controller]);
+  useLayoutEffect(() => controller.configure(settings), [controller, settings]);
+  // Before the first paint: a submit right after the form shows is already intercepted.
+  useLayoutEffect(() => controller.connect(), [controller]);
+  const state = useStore(controller.store.$state);
+  const ui = useStore(controller.$ui);
+  const layout = controller.store.layout();
+  const fields = useMemo(
+    () => new Map<string, FieldState>(state.fields.map((f) => [f.elementId, f])),
+    [state.fields],
+  );
+  const sections = useMemo(() => new Map(state.sections.map((s) => [s.key, s])), [state.sections]);
+  const { messages } = settings;
+  return (
+    <div ref={root} className="form" part="form" aria-busy={ui.busy || undefined}>
+      {layout.sections.map((section) => {
+        const sectionState = sections.get(section.key);
+        return sectionState ? (
+          <Section
+            key={section.key}
+            section={section}
+            state={sectionState}
+            fields={fields}
+            layout={layout}
+            controller={controller}
+            messages={messages}
+          />
+        ) : null;
+      })}
+      {settings.summary && layout.sections.length > 0 && (
+        <Summary summary={state.summary} messages={messages} />
+      )}
+      <p className="form-error" part="form-error" role="alert">
+        {ui.formError ? messages.formError : ''}
+      </p>
+    </div>
+  );
+}
+
+/** Focuses the first control of a field (or a section's header) and scrolls it into view. */
+function focusTarget(root: HTMLElement | null, id: string, scroll: boolean, reduced: boolean): boolean {
+  const escaped = CSS.escape(id);
+  const holder = root?.querySelector(`[data-field-id="${escaped}"], [data-section-key="${escaped}"]`);
+  const target = holder?.querySelector<HTMLElement>('input:not([disabled]), select, textarea, button');
+  if (!target) return false;
+  if (scroll) target.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+  target.focus({ preventScroll: true });
+  return true;
+}

@@ -1,0 +1,459 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
+import { captureConsoleErrors } from '../../helpers/elements.ts';
+import { $, $$, choose, fieldEl, optionForm, posted, sectionOf, type } from './fixtures.ts';
+
+const text = (extra: Record<string, unknown> = {}) => ({
+  type: 'text',
+  elementId: 'engraving',
+  label: 'Engraving',
+  ...extra,
+});
+
+/** Holds a real submit: records whether the option form let it through. */
+function trapSubmit(form: HTMLFormElement) {
+  const seen: boolean[] = [];
+  form.addEventListener('submit', (e) => {
+    seen.push(!e.defaultPrevented);
+    e.preventDefault();
+  });
+  return seen;
+}
+
+describe('<shop-option-form>', () => {
+  describe('rendering', () => {
+    it('renders each native field type with its label tied to the input', async () => {
+      const types = ['text', 'email', 'url', 'number', 'date', 'datetime-local', 'time', 'color'];
+      const { el } = await optionForm({
+        definition: [
+          sectionOf([
+            ...types.map((t) => ({ type: t, elementId: `f-${t}`, label: `Label ${t}` })),
+            { type: 'textarea', elementId: 'f-textarea', label: 'Notes', rows: 4 },
+            { type: 'checkbox', elementId: 'f-check', label: 'Gift wrap' },
+            { type: 'hidden', elementId: 'f-hidden', value: 'secret' },
+          ]),
+        ],
+      });
+      for (const t of types) {
+        const input = $<HTMLInputElement>(el, `[data-field-id="f-${t}"] input`)!;
+        expect(input.type, t).to.equal(t);
+        const label = el.shadowRoot!.querySelector(`label[for="${input.id}"]`)!;
+        expect(label.textContent).to.contain(`Label ${t}`);
+      }
+      expect($<HTMLTextAreaElement>(el, '[data-field-id="f-textarea"] textarea')!.rows).to.equal(4);
+      expect($<HTMLInputElement>(el, '[data-field-id="f-check"] input')!.type).to.equal('checkbox');
+      expect(fieldEl(el, 'f-hidden')!.hidden).to.equal(true);
+    });
+
+    it('renders choice groups in fieldsets with legends, selects with option groups', async () => {
+      const values = [
+        { label: 'Red', value: 'red', color: '#c00' },
+        { label: 'Blue', value: 'blue', color: 'blue' },
+      ];
+      const { el } = await optionForm({
+        definition: [
+          sectionOf([
+            {
+              type: 'radio-group',
+              elementId: 'r',
+              label: 'Finish',
+              values: [
+                { label: 'Matte', value: 'matte' },
+                { label: 'Gloss', value: 'gloss' },
+              ],
+            },
+            {
+              type: 'checkbox-group',
+              elementId: 'c',
+              label: 'Extras',
+              values: [
+                { label: 'Box', value: 'box' },
+                { label: 'Card', value: 'card' },
+              ],
+            },
+            { type: 'color-group', elementId: 'col', label: 'Colour', values },
+            {
+              type: 'image-group',
+              elementId: 'img',
+              label: 'Motif',
+              values: [{ label: 'Star', value: 'star', image: '/shop-images/beanie-thumb.svg' }],
+            },
+            {
+              type: 'select',
+              elementId: 's',
+              label: 'Size',
+              values: [
+                { label: 'Kids', value: 'kids', options: [{ label: 'XS', value: 'xs' }] },
+                { label: 'M', value: 'm' },
+              ],
+            },
+            {
+              type: 'select',
+              elementId: 'sm',
+              label: 'Many',
+              multiple: true,
+              values: [
+                { label: 'A', value: 'a' },
+                { label: 'B', value: 'b' },
+              ],
+            },
+          ]),
+        ],
+      });
+      expect($(el, '[data-field-id="r"] fieldset legend')!.textContent).to.contain('Finish');
+      expect($<HTMLInputElement>(el, '[data-field-id="r"] input')!.name).to.equal('r');
+      expect($$<HTMLInputElement>(el, '[data-field-id="r"] input').map((i) => i.type)).to.deep.equal([
+        'radio',
+        'radio',
+      ]);
+      expect($$<HTMLInputElement>(el, '[data-field-id="c"] input').map((i) => i.type)).to.deep.equal([
+        'checkbox',
+        'checkbox',
+      ]);
+      expect($$(el, '[data-field-id="col"] .swatch')).to.have.length(2);
+      expect($<HTMLImageElement>(el, '[data-field-id="img"] img')!.src).to.contain(
+        '/shop-images/beanie-thumb.svg',
+      );
+      expect($(el, '[data-field-id="s"] optgroup')!.getAttribute('label')).to.equal('Kids');
+      expect($<HTMLSelectElement>(el, '[data-field-id="sm"] select')!.multiple).to.equal(true);
+    });
+
+    it('renders content (sanitised), header and separator without posting them', async () => {
+      const { el, form } = await optionForm({
+        definition: [
+          sectionOf([
+            { type: 'header', elementId: 'h', label: 'Personalise', subtype: 'h2' },
+            {
+              type: 'content',
+              elementId: 'ct',
+              value:
+                '<b>Bold</b><span onclick="window.__pwned=1">x</span><a href="javascript:window.__pwned=1">y</a>',
+            },
+            { type: 'separator', elementId: 'sep' },
+          ]),
+        ],
+      });
+      expect($(el, '[data-field-id="h"] h2')!.textContent).to.equal('Personalise');
+      expect($(el, '[data-field-id="ct"] b')!.textContent).to.equal('Bold');
+      expect($(el, '[data-field-id="ct"] [onclick]')).to.equal(null);
+      expect($(el, '[data-field-id="ct"] a')?.getAttribute('href') ?? '').not.to.contain('javascript');
+      expect($(el, '[data-field-id="sep"] hr')).to.exist;
+      expect(posted(form).map(([k]) => k)).to.deep.equal(['quantity']);
+    });
+
+    it('lays fields out on the 6-column grid with col, className, label and description positions', async () => {
+      const { el } = await optionForm({
+        definition: [
+          {
+            extra: { key: 's1', name: 'Layout' },
+            fields: [
+              [
+                {
+                  type: 'text',
+                  elementId: 'a',
+                  label: 'A',
+                  col: 2,
+                  className: 'my-class',
+                  label_position: 'left',
+                },
+                {
+                  type: 'text',
+                  elementId: 'b',
+                  label: 'B',
+                  col: 4,
+                  description: 'Help',
+                  desc_position: 'above',
+                },
+              ],
+            ],
+          },
+        ],
+      });
+      const row = $(el, '.row')!;
+      expect(row.querySelectorAll('.field')).to.have.length(2);
+      expect(fieldEl(el, 'a')!.className).to.contain('col-2').and.contain('my-class');
+      expect(fieldEl(el, 'b')!.className).to.contain('col-4');
+      expect(fieldEl(el, 'a')!.querySelector('.control')!.className).to.contain('label-left');
+      const body = fieldEl(el, 'b')!.querySelector('.control-body')!;
+      expect(body.firstElementChild!.className).to.equal('description');
+      const input = fieldEl(el, 'b')!.querySelector('input')!;
+      expect(input.getAttribute('aria-describedby')).to.contain(body.firstElementChild!.id);
+    });
+
+    it('renders hostile labels and option texts as text', async () => {
+      const evil = '<img src=x onerror="window.__optionXss=1">';
+      const { el } = await optionForm({
+        definition: [
+          sectionOf(
+            [
+              { type: 'text', elementId: 't', label: evil, description: evil },
+              { type: 'radio-group', elementId: 'r', label: evil, values: [{ label: evil, value: 'v' }] },
+              { type: 'select', elementId: 's', label: evil, values: [{ label: evil, value: 'v' }] },
+            ],
+            { name: evil },
+          ),
+        ],
+      });
+      expect($$(el, 'img')).to.have.length(0);
+      expect($(el, '[data-field-id="t"] label')!.textContent).to.contain(evil);
+      expect($(el, '[data-field-id="r"] .option-label')!.textContent).to.equal(evil);
+      expect((window as { __optionXss?: number }).__optionXss).to.equal(undefined);
+    });
+  });
+
+  describe('form association', () => {
+    it('posts the chosen options with the host form in the engine format', async () => {
+      const { el, form } = await optionForm({
+        definition: [
+          sectionOf([
+            text(),
+            {
+              type: 'checkbox-group',
+              elementId: 'extras',
+              values: [
+                { label: 'Box', value: 'box' },
+                { label: 'Card', value: 'card' },
+              ],
+            },
+          ]),
+        ],
+      });
+      type($<HTMLInputElement>(el, '[data-field-id="engraving"] input')!, 'Ada');
+      for (const box of $$<HTMLInputElement>(el, '[data-field-id="extras"] input')) box.click();
+      await waitUntil(() => posted(form).length === 4);
+      expect(posted(form)).to.deep.equal([
+        ['engraving', 'Ada'],
+        ['extras[]', 'box'],
+        ['extras[]', 'card'],
+        ['quantity', '1'],
+      ]);
+    });
+
+    it('makes the host form invalid while a blocking error remains', async () => {
+      const { el, form } = await optionForm({ definition: [sectionOf([text({ required: true })])] });
+      expect(form.checkValidity()).to.equal(false);
+      expect(el.validity!.customError).to.equal(true);
+      type($<HTMLInputElement>(el, 'input')!, 'x');
+      expect(form.checkValidity()).to.equal(true);
+    });
+
+    it('reads the definition from a child JSON script and from the holder data attribute', async () => {
+      const { el } = await optionForm({});
+      el.setAttribute(
+        'data-option-form',
+        JSON.stringify({ definition: [sectionOf([text({ label: 'From data' })])] }),
+      );
+      await waitUntil(() => $(el, 'label')?.textContent?.includes('From data'));
+      el.removeAttribute('data-option-form');
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.textContent = JSON.stringify({ definition: [sectionOf([text({ label: 'From script' })])] });
+      el.append(script);
+      await waitUntil(() => $(el, 'label')?.textContent?.includes('From script'));
+    });
+  });
+
+  describe('validation', () => {
+    it('shows errors on blur only, for visible fields, tied to the input', async () => {
+      const { el } = await optionForm({ definition: [sectionOf([text({ required: true })])] });
+      const input = $<HTMLInputElement>(el, 'input')!;
+      expect($(el, '.error')).to.equal(null);
+      input.focus();
+      input.blur();
+      await waitUntil(() => $(el, '.error'));
+      expect(input.getAttribute('aria-invalid')).to.equal('true');
+      expect(input.getAttribute('aria-required')).to.equal('true');
+      expect(input.getAttribute('aria-describedby')).to.contain($(el, '.errors')!.id);
+    });
+
+    it('shows and announces a correction (truncation) at once', async () => {
+      const { el } = await optionForm({ definition: [sectionOf([text({ maxlength: 3 })])] });
+      const input = $<HTMLInputElement>(el, 'input')!;
+      type(input, 'abcdef');
+      await waitUntil(() => input.value === 'abc');
+      await waitUntil(() => $(el, '.error'));
+      await waitUntil(() => currentAnnouncement().startsWith('Engraving:'));
+    });
+
+    it('shows the character counter tied to the input', async () => {
+      const { el } = await optionForm({ definition: [sectionOf([text({ maxlength: 10, charleft: true })])] });
+      const input = $<HTMLInputElement>(el, 'input')!;
+      type(input, 'abc');
+      await waitUntil(() => $(el, '.counter')?.textContent === '7 characters left');
+      expect(input.getAttribute('aria-describedby')).to.contain($(el, '.counter')!.id);
+    });
+  });
+
+  describe('submission', () => {
+    it('intercepts the first submit: errors, form error line, focus on the first invalid field', async () => {
+      const { el, form, button } = await optionForm({
+        definition: [sectionOf([text(), text({ elementId: 'name', label: 'Name', required: true })])],
+      });
+      const seen = trapSubmit(form);
+      button.click();
+      await waitUntil(() => $(el, '.form-error')!.textContent === 'Fix the errors shown above');
+      await waitUntil(
+        () => el.shadowRoot!.activeElement === $(el, '[data-field-id="name"] input'),
+        'the first invalid field never took focus',
+        { timeout: 3000 },
+      );
+      expect(seen.filter(Boolean)).to.have.length(0);
+      expect($(el, '[data-field-id="name"] .error')).to.exist;
+      expect($(el, '[data-field-id="engraving"] .error')).to.equal(null);
+    });
+
+    it('intercepts the submit of a novalidate form too', async () => {
+      const { el, form, button } = await optionForm(
+        { definition: [sectionOf([text({ required: true })])] },
+        { novalidate: true },
+      );
+      const seen = trapSubmit(form);
+      button.click();
+      await waitUntil(() => seen.length === 1);
+      expect(seen[0]).to.equal(false);
+      await waitUntil(() => $(el, '.form-error')!.textContent !== '');
+    });
+
+    it('lets a valid form submit normally, marking the button as loading until pageshow', async () => {
+      const { el, form, button } = await optionForm({ definition: [sectionOf([text({ required: true })])] });
+      const seen = trapSubmit(form);
+      type($<HTMLInputElement>(el, 'input')!, 'Ada');
+      await waitUntil(() => form.checkValidity(), 'the typed value never made the form valid');
+      button.click();
+      await waitUntil(() => seen.length === 1);
+      expect(seen[0]).to.equal(true);
+      expect(button.classList.contains('loading')).to.equal(true);
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+      expect(button.classList.contains('loading')).to.equal(false);
+    });
+  });
+
+  describe('sections', () => {
+    it('renders accordions as APG headers with regions; keys move between headers', async () => {
+      const { el } = await optionForm({
+        definition: {
+          sections: [
+            { extra: { key: 'a', name: 'First', layout_option: 'accordion' }, fields: [[text()]] },
+            {
+              extra: { key: 'b', name: 'Second', layout_option: 'accordion', accordionOpen: 'closed' },
+              fields: [[text({ elementId: 'x' })]],
+            },
+          ],
+          settings: { accordion_auto_close: true },
+        },
+      });
+      const [first, second] = $$<HTMLButtonElement>(el, 'button.section-toggle');
+      expect(first.getAttribute('aria-expanded')).to.equal('true');
+      expect(second.getAttribute('aria-expanded')).to.equal('false');
+      const region = el.shadowRoot!.getElementById(second.getAttribute('aria-controls')!)!;
+      expect(region.localName).to.equal('section');
+      expect(region.getAttribute('aria-labelledby')).to.equal(second.id);
+      expect(region.hidden).to.equal(true);
+      second.click();
+      await waitUntil(() => second.getAttribute('aria-expanded') === 'true');
+      // auto-close
+      expect(first.getAttribute('aria-expanded')).to.equal('false');
+      first.focus();
+      await sendKeys({ press: 'ArrowDown' });
+      expect(el.shadowRoot!.activeElement).to.equal(second);
+      await sendKeys({ press: 'Home' });
+      expect(el.shadowRoot!.activeElement).to.equal(first);
+    });
+  });
+
+  describe('price summary', () => {
+    it('shows the total in the shop money format and announces changes politely', async () => {
+      const { el } = await optionForm({
+        product: { product_price: 10 },
+        definition: [sectionOf([text({ enablePrice: true, pricingType: 'per_car', price: 2 })])],
+      });
+      expect($(el, '.summary-row--total dd')!.textContent).to.equal('$10.00');
+      type($<HTMLInputElement>(el, 'input')!, 'abc');
+      await waitUntil(() => $(el, '.summary-row--total dd')!.textContent === '$16.00');
+      await waitUntil(() => currentAnnouncement() === 'Total: $16.00');
+    });
+  });
+
+  describe('settings', () => {
+    it('warns about a bad form setting by elementId and keeps the rest working', async () => {
+      const warnings: string[] = [];
+      const warn = console.warn;
+      console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+      try {
+        const errors = await captureConsoleErrors(async () => {
+          const { el } = await optionForm({
+            definition: [sectionOf([text({ maxlength: 'lots' }), { type: 'bogus', elementId: 'b' }])],
+          });
+          expect($(el, '[data-field-id="engraving"] input')).to.exist;
+        });
+        expect(errors).to.deep.equal([]);
+      } finally {
+        console.warn = warn;
+      }
+      expect(
+        warnings.some((w) => w.includes('<shop-option-form>') || w.includes('shop-option-form')),
+      ).to.equal(true);
+      expect(warnings.some((w) => w.includes('engraving.maxlength'))).to.equal(true);
+    });
+  });
+
+  describe('accessibility', () => {
+    it('passes axe with every native field type', async () => {
+      const { form } = await optionForm({
+        definition: [
+          sectionOf([
+            text({ required: true, description: 'Up to 10 letters', maxlength: 10, charleft: true }),
+            { type: 'number', elementId: 'n', label: 'Count' },
+            { type: 'textarea', elementId: 'ta', label: 'Notes' },
+            { type: 'checkbox', elementId: 'cb', label: 'Gift' },
+            {
+              type: 'radio-group',
+              elementId: 'r',
+              label: 'Finish',
+              required: true,
+              values: [{ label: 'Matte', value: 'm' }],
+            },
+            {
+              type: 'color-group',
+              elementId: 'cg',
+              label: 'Colour',
+              values: [{ label: 'Red', value: 'red' }],
+            },
+            {
+              type: 'select',
+              elementId: 's',
+              label: 'Size',
+              values: [{ label: 'S', value: 's' }],
+              other: true,
+            },
+            { type: 'header', elementId: 'h', label: 'Heading' },
+          ]),
+        ],
+      });
+      await expect(form).to.be.accessible();
+    });
+  });
+
+  describe('choices', () => {
+    it('select with other option shows a text box and posts the WCPA marker', async () => {
+      const { el, form } = await optionForm({
+        definition: [
+          sectionOf([
+            {
+              type: 'select',
+              elementId: 's',
+              label: 'Size',
+              other: true,
+              values: [{ label: 'S', value: 's' }],
+            },
+          ]),
+        ],
+      });
+      choose($<HTMLSelectElement>(el, 'select')!, '__other__');
+      await waitUntil(() => $<HTMLInputElement>(el, '.other-text'));
+      type($<HTMLInputElement>(el, '.other-text')!, 'XXL');
+      await waitUntil(() => posted(form).some(([k, v]) => k === 's' && v === 'WCPAOTH XXL'));
+    });
+  });
+});
