@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { CSP } from './csp.mjs';
 import { readBody } from './http.mjs';
+import { createRest } from './rest.mjs';
 import { createShop } from './shop.mjs';
 
 /**
@@ -15,6 +16,7 @@ import { createShop } from './shop.mjs';
 /** Creates the demo server; `handle` answers what it owns and returns false for anything else. */
 export function createDemoServer(options = {}) {
   const shop = createShop(options);
+  const rest = createRest(); // WordPress REST routes (issue 17)
   /** @type {{ page: string, directive: string, blocked: string }[]} */
   const cspReports = [];
 
@@ -46,6 +48,7 @@ export function createDemoServer(options = {}) {
     if (url.pathname.startsWith(BUILT_PREFIX) && url.pathname.endsWith('.html')) {
       return serveBuiltPage(url.pathname.slice(BUILT_PREFIX.length), res);
     }
+    if (await rest.handle(req, res)) return true;
     return shop.handle(req, res);
   }
 

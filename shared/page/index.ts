@@ -1,0 +1,81 @@
+import { BACK_TO_TOP_SELECTOR, installBackToTop } from './back-to-top.ts';
+import { type BehaviourOptions, installOnce, type PageRoot } from './behaviour.ts';
+import { COMING_SOON_SELECTOR, installComingSoonBanner } from './coming-soon.ts';
+import { FIELD_HINT_SELECTOR, installFieldHints } from './field-hints.ts';
+import { installNotices, NOTICES_SELECTOR } from './notices.ts';
+import { installPasswordToggle, PASSWORD_SELECTOR } from './password-toggle.ts';
+import { installResultCount, RESULT_COUNT_SELECTOR } from './result-count.ts';
+import { installStoreNotice, STORE_NOTICE_SELECTOR } from './store-notice.ts';
+
+/**
+ * The page behaviours (issue 17, spec §9 Storefront helpers): each is installed from the markup
+ * the theme prints, and only when that markup is on the page. The autoloader calls
+ * {@link installPageBehaviours} once for the document; markup that arrives later (ajax) installs
+ * its behaviour when it is added. Every `install<Name>(root, options)` is idempotent per root.
+ */
+
+/** A behaviour: the markup that asks for it, and its installer. */
+export interface PageBehaviour {
+  name: string;
+  selector: string;
+  install: (root: PageRoot, options?: BehaviourOptions) => () => void;
+}
+
+export const pageBehaviours: readonly PageBehaviour[] = [
+  { name: 'store-notice', selector: STORE_NOTICE_SELECTOR, install: installStoreNotice },
+  { name: 'password-toggle', selector: PASSWORD_SELECTOR, install: installPasswordToggle },
+  { name: 'coming-soon', selector: COMING_SOON_SELECTOR, install: installComingSoonBanner },
+  { name: 'field-hints', selector: FIELD_HINT_SELECTOR, install: installFieldHints },
+  { name: 'back-to-top', selector: BACK_TO_TOP_SELECTOR, install: installBackToTop },
+  { name: 'notices', selector: NOTICES_SELECTOR, install: installNotices },
+  { name: 'result-count', selector: RESULT_COUNT_SELECTOR, install: installResultCount },
+];
+
+const installed = new WeakMap<PageRoot, () => void>();
+
+/** Names of the behaviours installed on a root by {@link installPageBehaviours}. */
+const names = new WeakMap<PageRoot, Set<string>>();
+export function installedBehaviours(root: PageRoot = document): string[] {
+  return [...(names.get(root) ?? [])];
+}
+
+/**
+ * Installs the behaviours whose markup is under `root`, now or when it is added later (until
+ * uninstalled). Idempotent per root; returns the function that uninstalls them all.
+ */
+export function installPageBehaviours(root: PageRoot = document, options: BehaviourOptions = {}): () => void {
+  return installOnce(installed, root, () => {
+    const done = new Set<string>();
+    names.set(root, done);
+    const stops: (() => void)[] = [];
+    const present = (selector: string, node: PageRoot) =>
+      (node instanceof Element && node.matches(selector)) || node.querySelector(selector) !== null;
+    let observer: MutationObserver | undefined;
+    const scan = (node: PageRoot) => {
+      for (const behaviour of pageBehaviours) {
+        if (done.has(behaviour.name) || !present(behaviour.selector, node)) continue;
+        done.add(behaviour.name);
+        try {
+          stops.push(behaviour.install(root, options));
+        } catch (error) {
+          console.error(
+            `storefront elements: the ${behaviour.name} page behaviour failed to install.`,
+            error,
+          );
+        }
+      }
+      if (done.size === pageBehaviours.length) observer?.disconnect();
+    };
+    observer = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) if (node instanceof Element) scan(node);
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    scan(root);
+    return () => {
+      observer?.disconnect();
+      names.delete(root);
+      for (const stop of stops) stop();
+    };
+  });
+}

@@ -1,0 +1,83 @@
+import { expect } from '@open-wc/testing';
+import { installedBehaviours, installPageBehaviours, pageBehaviours } from '../../../shared/page/index.ts';
+import { fakeClock } from '../../helpers/clock.ts';
+import { mount } from './helpers.ts';
+
+/** The registry (issue 17): installs only the behaviours whose markup is on the page, once. */
+describe('page behaviours registry', () => {
+  let view: ReturnType<typeof mount>;
+  let uninstall = () => {};
+  afterEach(() => {
+    uninstall();
+    view.remove();
+  });
+
+  it('installs only what the markup asks for', () => {
+    view = mount(
+      `<div class="woocommerce"><form><input class="woocommerce-Input" type="password" id="pw" aria-label="Password"></form></div>`,
+    );
+    uninstall = installPageBehaviours(view.root, { clock: fakeClock() });
+    expect(installedBehaviours(view.root)).to.deep.equal(['password-toggle']);
+    expect(view.root.querySelectorAll('button.show-password-input')).to.have.length(1);
+  });
+
+  it('is idempotent per root', () => {
+    view = mount(
+      `<p class="woocommerce-store-notice">Notice <a href="#" class="woocommerce-store-notice__dismiss-link">Dismiss</a></p>`,
+    );
+    uninstall = installPageBehaviours(view.root);
+    expect(installPageBehaviours(view.root)).to.equal(uninstall);
+  });
+
+  it('installs a behaviour when its markup arrives later', async () => {
+    view = mount('<p>Nothing yet</p>');
+    uninstall = installPageBehaviours(view.root, { clock: fakeClock() });
+    expect(installedBehaviours(view.root)).to.deep.equal([]);
+    const late = document.createElement('div');
+    late.innerHTML = `<span class="password-input"><input type="password" aria-label="Password"></span>`;
+    view.root.append(late);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(installedBehaviours(view.root)).to.deep.equal(['password-toggle']);
+    expect(late.querySelector('button.show-password-input')).to.not.equal(null);
+  });
+
+  it('a behaviour that throws is reported and the others still install', async () => {
+    view = mount(`<p class="woocommerce-result-count" data-is-sorted-by="true">9 results</p>`);
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args[0]);
+    const behaviour = pageBehaviours.find((b) => b.name === 'result-count')!;
+    const install = behaviour.install;
+    behaviour.install = () => {
+      throw new Error('broken');
+    };
+    try {
+      view.root.insertAdjacentHTML('beforeend', '<a class="back-to-top" href="#top">Top</a>');
+      uninstall = installPageBehaviours(view.root);
+    } finally {
+      behaviour.install = install;
+      console.error = original;
+    }
+    expect(String(errors[0])).to.contain('result-count');
+    expect(installedBehaviours(view.root)).to.include('back-to-top');
+  });
+});
+
+describe('the example page (examples/storefront-helpers.html)', () => {
+  let view: ReturnType<typeof mount>;
+  let uninstall = () => {};
+  afterEach(() => {
+    uninstall();
+    view.remove();
+  });
+
+  it('every helper on it installs, and the helpers pass axe', async () => {
+    const html = await (await fetch('/examples/storefront-helpers.html', { cache: 'no-store' })).text();
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    const parts = ['.woocommerce-store-notice', 'main', '.back-to-top', '#coming-soon-footer-banner'];
+    view = mount(parts.map((selector) => page.querySelector(selector)!.outerHTML).join('\n'));
+    uninstall = installPageBehaviours(view.root, { clock: fakeClock() });
+    expect(installedBehaviours(view.root).sort()).to.deep.equal(pageBehaviours.map((b) => b.name).sort());
+    await expect(view.root).to.be.accessible();
+  });
+});
