@@ -212,18 +212,16 @@ describe('shop-reviews', () => {
 
     it('does not autoplay under prefers-reduced-motion', async () => {
       const real = window.matchMedia.bind(window);
-      const stub = sinon
-        .stub(window, 'matchMedia')
-        .callsFake((query: string) =>
-          query.includes('prefers-reduced-motion')
-            ? ({
-                ...real(query),
-                matches: true,
-                addEventListener() {},
-                removeEventListener() {},
-              } as MediaQueryList)
-            : real(query),
-        );
+      const stub = sinon.stub(window, 'matchMedia').callsFake((query: string) =>
+        query.includes('prefers-reduced-motion')
+          ? ({
+              ...real(query),
+              matches: true,
+              addEventListener() {},
+              removeEventListener() {},
+            } as MediaQueryList)
+          : real(query),
+      );
       try {
         const el = await widget({ layout: 'slider', breakpoints: '0:2', autoplay: true }, cards(5));
         const pause = el.shadowRoot!.querySelector('[part="pause-button"]')!;
@@ -261,6 +259,22 @@ describe('shop-reviews', () => {
       (el.shadowRoot!.querySelector('[part="next-button"]') as HTMLButtonElement).click();
       await waitUntil(() => el.reviews.length === 11, 'no more reviews loaded', { timeout: 4000 });
       expect(el.reviews[6].id).to.equal('demo-7');
+    });
+
+    it("loads the first page into an empty grid, and more with the grid's button", async () => {
+      const url = '/wp-json/shop-reviews/v1/reviews';
+      const el = document.createElement('shop-reviews');
+      el.setAttribute('data-options', JSON.stringify({ reviews_url: url, pagination: 4 }));
+      (await fixture<HTMLDivElement>(html`<div></div>`)).append(el);
+      await waitUntil(() => el.shadowRoot?.querySelectorAll('.card').length === 4, 'first page not shown', {
+        timeout: 4000,
+      });
+      const more = await shadowQuery<HTMLButtonElement>(el, '[part="more-button"]');
+      more.click();
+      await waitUntil(() => el.shadowRoot!.querySelectorAll('.card').length === 8, 'second page not shown', {
+        timeout: 4000,
+      });
+      expect(el.reviews.map((r) => r.id).slice(3, 5)).to.deep.equal(['demo-4', 'demo-5']);
     });
 
     it('does nothing when the endpoint answers other than 200', async () => {
@@ -304,6 +318,24 @@ describe('shop-reviews', () => {
       await waitUntil(() => document.querySelector('.pswp[data-open]'), 'lightbox did not open', {
         timeout: 4000,
       });
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => !document.querySelector('.pswp'), 'lightbox did not close', { timeout: 4000 });
+    });
+    it('numbers the failed image when the review has several photos', async () => {
+      const photos = media('/shop-images/missing-1.jpg') + media('/shop-images/missing-2.jpg');
+      const el = await widget({}, [card('g', 'A', 'Two broken photos', photos)]);
+      el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="thumb"]')[1].click();
+      await waitUntil(() => document.querySelector('.pswp[data-open]'), 'lightbox did not open', {
+        timeout: 4000,
+      });
+      await waitUntil(
+        () =>
+          [...document.querySelectorAll('.pswp__error-msg')].some(
+            (m) => m.textContent === 'The image #2 could not be loaded.',
+          ),
+        'no numbered error',
+        { timeout: 4000 },
+      );
       await sendKeys({ press: 'Escape' });
       await waitUntil(() => !document.querySelector('.pswp'), 'lightbox did not close', { timeout: 4000 });
     });
