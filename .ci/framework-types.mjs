@@ -85,14 +85,26 @@ function propLines(/** @type {Element} */ el, /** @type {{ listeners: boolean }}
 }
 
 /**
+ * The project's own type imports, sorted by module path as the linter orders them.
+ * @param {Element[]} elements
+ * @param {{ moduleOf: (path: string) => string; eventsModule: string }} paths
+ */
+function localImports(elements, { moduleOf, eventsModule }) {
+  const lines = [
+    [eventsModule, 'ShopEvent, ShopEventName'],
+    ...elements.map((el) => [moduleOf(el.path), el.className]),
+  ].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return lines.map(([from, names]) => `import type { ${names} } from '${from}';\n`).join('');
+}
+
+/**
  * @param {Element[]} elements
  * @param {{ moduleOf: (path: string) => string; eventsModule: string }} paths
  */
 export function reactTypes(elements, { moduleOf, eventsModule }) {
   let out = HEADER('React 19 JSX typings for the elements: settings, attributes, on<event> listeners, ref.');
   out += "import type { DetailedHTMLProps, HTMLAttributes } from 'react';\n";
-  out += `import type { ShopEvent, ShopEventName } from '${eventsModule}';\n`;
-  for (const el of elements) out += `import type { ${el.className} } from '${moduleOf(el.path)}';\n`;
+  out += localImports(elements, { moduleOf, eventsModule });
   out += `\n${HELPERS}`;
   out += '/** What React puts on every element (children, className, ref to the element class, ...). */\n';
   out += 'type Base<E extends HTMLElement> = DetailedHTMLProps<HTMLAttributes<E>, E>;\n';
@@ -116,8 +128,7 @@ export function vueTypes(elements, { moduleOf, eventsModule }) {
     'Vue 3 GlobalComponents typings for the elements: settings, attributes, @event listeners.',
   );
   out += "import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';\n";
-  out += `import type { ShopEvent, ShopEventName } from '${eventsModule}';\n`;
-  for (const el of elements) out += `import type { ${el.className} } from '${moduleOf(el.path)}';\n`;
+  out += localImports(elements, { moduleOf, eventsModule });
   out += `\n${HELPERS}`;
   out += `/**
  * A custom element as Vue's template type-checker sees it (the shape in Vue's "Web Components"
