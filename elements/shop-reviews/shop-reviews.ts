@@ -65,7 +65,7 @@ export class ShopReviewsElement extends defineElement(Reviews, {
     this.#controller().setReviews(parseReviews(value).reviews);
   }
   #controller() {
-    return reviewsControllerFor({ host: this, settings: this.settings$ as never });
+    return reviewsControllerFor({ host: this, settings: this.settings$ });
   }
 }
 
