@@ -251,6 +251,18 @@ export function createPopupController({
         }),
       );
     }
+    if (t.exit_intent && touch()) {
+      // Touch exit intent, back-navigation: a same-address entry is pushed, and going back past it
+      // (the back gesture or button) fires the trigger instead of leaving the page.
+      const marker = { shopPopupExitIntent: `${id}:${Math.random().toString(36).slice(2)}` };
+      win.history.pushState(marker, '', win.location.href);
+      removeTriggers.push(
+        listen(win, 'popstate', (event) => {
+          const state = (event as PopStateEvent).state as { shopPopupExitIntent?: string } | null;
+          if (state?.shopPopupExitIntent !== marker.shopPopupExitIntent) fire('exit_intent');
+        }),
+      );
+    }
     if (t.click) {
       let clicks = 0;
       const times = t.click.times;

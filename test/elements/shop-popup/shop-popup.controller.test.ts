@@ -160,6 +160,18 @@ describe('shop-popup controller', () => {
       expect(phase()).to.equal('entering');
     });
 
+    it('exit intent on touch: back-navigation intent', async () => {
+      const start = location.href;
+      const { controller, phase } = setup({ triggers: { exit_intent: true } }, { touch: () => true });
+      controller.start();
+      expect(history.state.shopPopupExitIntent).to.match(/^p1:/);
+      const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+      history.back();
+      await popped;
+      expect(phase()).to.equal('entering');
+      expect(location.href).to.equal(start);
+    });
+
     it('adblock detection after a delay (a blocker hides the bait)', () => {
       const sheet = new CSSStyleSheet();
       sheet.replaceSync('.adsbox { display: none !important; }');

@@ -153,4 +153,52 @@ describe('link actions (spec §2)', () => {
     const errors = await captureConsoleErrors(() => actions.run({ action: 'explode', settings: {} }));
     expect(errors).to.have.length(1);
   });
+
+  it('runs the action hash in the page address on load, and scrolls to the theme template', async () => {
+    const start = location.href;
+    const root = await fixture(html`<div>
+      <div style="height: 3000px"></div>
+      <section data-elementor-id="77">Template</section>
+      <dialog id="off-canvas-cart"><button>Cart</button></dialog>
+    </div>`);
+    try {
+      history.replaceState(
+        null,
+        '',
+        `${location.pathname}?theme_template_id=77${actionHash('off_canvas:open', { id: 'cart' })}`,
+      );
+      const actions = installLinkActions({ clock: fakeClock() });
+      await waitUntil(() => root.querySelector('dialog')!.open, 'the address action did not run');
+      root.querySelector('dialog')!.close();
+      const box = root.querySelector('section')!.getBoundingClientRect();
+      expect(box.top).to.be.lessThan(window.innerHeight);
+      actions.dispose();
+    } finally {
+      history.replaceState(null, '', start);
+      window.scrollTo(0, 0);
+    }
+  });
+
+  it('the global lightbox setting opens plain image links; a link can opt out', async () => {
+    const page = window as unknown as { elementorFrontendConfig?: unknown };
+    page.elementorFrontendConfig = { kit: { global_image_lightbox: 'yes' } };
+    try {
+      const root = await fixture(html`<div>
+        <a id="plain" href="/a.png">A</a>
+        <a id="no" data-elementor-open-lightbox="no" href="/b.png">B</a>
+      </div>`);
+      const actions = pageLinkActions();
+      // Registered after the link actions: it sees what they did, then keeps the page here.
+      const stop = (event: Event) => event.preventDefault();
+      document.addEventListener('click', stop);
+      root.querySelector<HTMLAnchorElement>('#no')!.click();
+      expect(actions.lightbox).to.equal(null);
+      root.querySelector<HTMLAnchorElement>('#plain')!.click();
+      document.removeEventListener('click', stop);
+      expect(actions.lightbox?.open).to.equal(true);
+      actions.lightbox!.close();
+    } finally {
+      delete page.elementorFrontendConfig;
+    }
+  });
 });
