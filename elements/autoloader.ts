@@ -179,3 +179,10 @@ export function startAutoloader({
 
 /** The page's autoloader, started by the script tag. */
 export const autoloader: Autoloader = startAutoloader();
+
+// Page behaviours (issue 17, shared/page/index.ts): installed once for the document, each only
+// when the theme's markup for it is on the page.
+import('../shared/page/index.ts').then(
+  ({ installPageBehaviours }) => installPageBehaviours(document),
+  (error: unknown) => console.error('storefront elements: could not install the page behaviours.', error),
+);
