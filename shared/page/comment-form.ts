@@ -1,3 +1,5 @@
+import { type BehaviourOptions, documentOf, installOnce, type PageRoot } from './behaviour.ts';
+
 /**
  * The comment form's reply behaviour (spec §2 Comment form), as WordPress's comment-reply.js does
  * it, from the markup WordPress prints: a reply link (`a.comment-reply-link` with
@@ -7,7 +9,10 @@
  * it (through `requestSubmit`, so the form's own checks, such as the required rating, still run).
  */
 
-const INSTALLED = new WeakSet<Document>();
+/** The markup that asks for this behaviour (for the page-behaviour registry, shared/page/index.ts). */
+export const COMMENT_FORM_SELECTOR = '#respond form, .comment-respond form';
+
+const installed = new WeakMap<PageRoot, () => void>();
 const PLACEHOLDER_ID = 'wp-temp-form-div';
 
 function show(element: HTMLElement | null, visible: boolean) {
@@ -79,28 +84,40 @@ export function restoreCommentForm(respond: HTMLElement, doc: Document = documen
   return true;
 }
 
-/** Installs the reply, cancel and Ctrl/Cmd+Enter behaviours on `doc`, once (delegated, so later comments work too). */
-export function installCommentForm(doc: Document = document): void {
-  if (INSTALLED.has(doc)) return;
-  INSTALLED.add(doc);
-  doc.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    const target = event.target instanceof Element ? event.target : null;
-    const reply = target?.closest<HTMLElement>('a.comment-reply-link');
-    if (reply && moveCommentForm(reply, doc)) {
-      event.preventDefault();
-      return;
-    }
-    const cancel = target?.closest<HTMLElement>('#cancel-comment-reply-link');
-    const respond = cancel?.closest<HTMLElement>('#respond, .comment-respond');
-    if (cancel && respond && restoreCommentForm(respond, doc)) event.preventDefault();
-  });
-  doc.addEventListener('keydown', (event) => {
-    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
-    const field = event.target instanceof Element ? event.target.closest('textarea, input') : null;
-    const form = (field as HTMLTextAreaElement | HTMLInputElement | null)?.form;
-    if (!form || !form.closest('#respond, .comment-respond')) return;
-    event.preventDefault();
-    form.requestSubmit();
+/**
+ * Installs the reply, cancel and Ctrl/Cmd+Enter behaviours under `root` (delegated, so comments
+ * and forms added later work too); once per root. Returns the uninstall.
+ */
+export function installCommentForm(root: PageRoot = document, _options: BehaviourOptions = {}): () => void {
+  return installOnce(installed, root, () => {
+    const doc = documentOf(root);
+    const onClick = (event: Event) => {
+      const click = event as MouseEvent;
+      if (click.defaultPrevented || click.button !== 0) return;
+      const target = click.target instanceof Element ? click.target : null;
+      const reply = target?.closest<HTMLElement>('a.comment-reply-link');
+      if (reply && moveCommentForm(reply, doc)) {
+        click.preventDefault();
+        return;
+      }
+      const cancel = target?.closest<HTMLElement>('#cancel-comment-reply-link');
+      const respond = cancel?.closest<HTMLElement>('#respond, .comment-respond');
+      if (cancel && respond && restoreCommentForm(respond, doc)) click.preventDefault();
+    };
+    const onKeyDown = (event: Event) => {
+      const key = event as KeyboardEvent;
+      if (key.key !== 'Enter' || !(key.ctrlKey || key.metaKey)) return;
+      const field = key.target instanceof Element ? key.target.closest('textarea, input') : null;
+      const form = (field as HTMLTextAreaElement | HTMLInputElement | null)?.form;
+      if (!form?.closest('#respond, .comment-respond')) return;
+      key.preventDefault();
+      form.requestSubmit();
+    };
+    root.addEventListener('click', onClick);
+    root.addEventListener('keydown', onKeyDown);
+    return () => {
+      root.removeEventListener('click', onClick);
+      root.removeEventListener('keydown', onKeyDown);
+    };
   });
 }

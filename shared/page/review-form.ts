@@ -1,5 +1,5 @@
-import { logWarning } from '../log.ts';
 import { readPageData } from '../stores/page-data.ts';
+import { type BehaviourOptions, installOnce, type PageRoot, within } from './behaviour.ts';
 
 /**
  * The product review form (spec §3 Review form, §5 Review form, §8 "Required rating missing"),
@@ -29,7 +29,12 @@ export interface ReviewFormOptions {
   groupLabel?: string;
 }
 
-const ENHANCED = new WeakSet<Element>();
+/** The markup that asks for this behaviour (for the page-behaviour registry, shared/page/index.ts). */
+export const REVIEW_FORM_SELECTOR = 'form#commentform, form.comment-form';
+
+/** Enhanced forms, with what undoes the enhancement. */
+const enhanced = new WeakMap<HTMLFormElement, { group: HTMLElement; restore: () => void }>();
+const installed = new WeakMap<PageRoot, () => void>();
 
 function pageOptions(): Required<ReviewFormOptions> {
   const params = readPageData('wc_single_product_params');
@@ -51,15 +56,15 @@ function ratingField(form: HTMLFormElement): HTMLSelectElement | HTMLInputElemen
   return field instanceof HTMLSelectElement || field instanceof HTMLInputElement ? field : null;
 }
 
-/** Enhances one review form; returns the star group, or null when it has no rating field. */
+/** Enhances one review form (once); returns the star group, or null when it has no rating field. */
 export function enhanceReviewForm(
   form: HTMLFormElement,
   options: ReviewFormOptions = {},
 ): HTMLElement | null {
   const field = ratingField(form);
   if (!field) return null;
-  if (ENHANCED.has(form)) return form.querySelector<HTMLElement>('p.stars[role="radiogroup"]');
-  ENHANCED.add(form);
+  const known = enhanced.get(form);
+  if (known) return known.group;
   const settings = { ...pageOptions(), ...options };
   // WooCommerce prints `required` on the select when the rating is required.
   if (options.required === undefined && field.required) settings.required = true;
@@ -117,13 +122,13 @@ export function enhanceReviewForm(
     if (focus) stars[value - 1].focus();
   };
 
-  group.addEventListener('click', (event) => {
+  const onClick = (event: Event) => {
     const star = (event.target as Element).closest('a[role="radio"]');
     if (!star) return;
     event.preventDefault();
     choose(stars.indexOf(star as HTMLAnchorElement) + 1, true);
-  });
-  group.addEventListener('keydown', (event) => {
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
     const index = stars.indexOf(event.target as HTMLAnchorElement);
     if (index < 0) return;
     const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
@@ -137,30 +142,30 @@ export function enhanceReviewForm(
       event.preventDefault();
       choose(event.key === 'Home' ? 1 : 5, true);
     }
-  });
+  };
+  const onReset = () => queueMicrotask(render);
+  const onSubmit = (event: SubmitEvent) => {
+    if (!settings.required || current() > 0) return;
+    // spec §5: a required rating missing blocks the submit with the page's text.
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    message.textContent = settings.requiredText;
+    message.hidden = false;
+    message.setAttribute('role', 'alert');
+    group.setAttribute('aria-invalid', 'true');
+    group.setAttribute('aria-describedby', message.id);
+    stars[0].focus();
+    if (settings.alert) window.alert(settings.requiredText);
+  };
+  group.addEventListener('click', onClick);
+  group.addEventListener('keydown', onKeyDown);
   // The field's own changes (a reset, a script) show in the stars.
   field.addEventListener('change', render);
-  form.addEventListener('reset', () => queueMicrotask(render));
-
-  form.addEventListener(
-    'submit',
-    (event) => {
-      if (!settings.required || current() > 0) return;
-      // spec §5: a required rating missing blocks the submit with the page's text.
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      message.textContent = settings.requiredText;
-      message.hidden = false;
-      message.setAttribute('role', 'alert');
-      group.setAttribute('aria-invalid', 'true');
-      group.setAttribute('aria-describedby', message.id);
-      stars[0].focus();
-      if (settings.alert) window.alert(settings.requiredText);
-    },
-    { capture: true },
-  );
+  form.addEventListener('reset', onReset);
+  form.addEventListener('submit', onSubmit, { capture: true });
 
   // The select stays in the form (it is what is submitted), hidden from sight and from readers.
+  const before = { hidden: field.hidden, required: field.required, tabIndex: field.getAttribute('tabindex') };
   if (field instanceof HTMLSelectElement) {
     field.hidden = true;
     field.required = false; // the stars report a missing rating, not the hidden select
@@ -168,16 +173,48 @@ export function enhanceReviewForm(
   }
   field.after(group, message);
   render();
+  enhanced.set(form, {
+    group,
+    restore() {
+      field.removeEventListener('change', render);
+      form.removeEventListener('reset', onReset);
+      form.removeEventListener('submit', onSubmit, { capture: true });
+      group.remove();
+      message.remove();
+      field.hidden = before.hidden;
+      field.required = before.required;
+      if (before.tabIndex === null) field.removeAttribute('tabindex');
+      else field.setAttribute('tabindex', before.tabIndex);
+      enhanced.delete(form);
+    },
+  });
   return group;
 }
 
-/** Enhances every review form under `root` (WooCommerce's `#commentform` with a rating field); once per form. */
-export function installReviewForm(root: ParentNode = document, options: ReviewFormOptions = {}): number {
-  let count = 0;
-  for (const form of root.querySelectorAll<HTMLFormElement>('form#commentform, form.comment-form')) {
-    if (enhanceReviewForm(form, options)) count += 1;
-  }
-  if (count === 0 && root.querySelector('#rating:not(form *)'))
-    logWarning(null, 'review form: a rating field outside a form was left as it is');
-  return count;
+/**
+ * Enhances every review form under `root` (WooCommerce's `#commentform` with a rating field), now
+ * and when one is added later (ajax); once per root. Returns the uninstall, which restores the
+ * forms as printed.
+ */
+export function installReviewForm(
+  root: PageRoot = document,
+  options: ReviewFormOptions & BehaviourOptions = {},
+): () => void {
+  return installOnce(installed, root, () => {
+    const forms = new Set<HTMLFormElement>();
+    const scan = (node: PageRoot) => {
+      for (const form of within<HTMLFormElement>(node, REVIEW_FORM_SELECTOR))
+        if (enhanceReviewForm(form, options)) forms.add(form);
+    };
+    const observer = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) if (node instanceof Element) scan(node);
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    scan(root);
+    return () => {
+      observer.disconnect();
+      for (const form of forms) enhanced.get(form)?.restore();
+    };
+  });
 }

@@ -29,8 +29,15 @@ async function comments() {
     event.preventDefault();
     submitted.push(String(new FormData(form).get('comment_parent')));
   });
-  installCommentForm();
-  return { box, respond, form, submitted, parent: box.querySelector<HTMLInputElement>('#comment_parent')! };
+  const uninstall = installCommentForm(box);
+  return {
+    uninstall,
+    box,
+    respond,
+    form,
+    submitted,
+    parent: box.querySelector<HTMLInputElement>('#comment_parent')!,
+  };
 }
 
 describe('comment form', () => {
@@ -71,6 +78,16 @@ describe('comment form', () => {
     expect(submitted).to.deep.equal(['7']);
     chord({ metaKey: true });
     expect(submitted).to.deep.equal(['7', '7']);
+  });
+
+  it('installs once per root, and uninstalls', async () => {
+    const { box, respond, uninstall } = await comments();
+    expect(installCommentForm(box) === uninstall).to.equal(true);
+    uninstall();
+    const link = box.querySelector<HTMLElement>('.comment-reply-link')!;
+    link.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    link.click();
+    expect(respond.previousElementSibling?.classList.contains('commentlist')).to.equal(true);
   });
 
   it('passes axe with the form under a comment', async () => {

@@ -33,7 +33,7 @@ const checked = (form: HTMLFormElement) => stars(form).map((s) => s.getAttribute
 describe('review form', () => {
   it('turns the rating field into five stars in an APG radio group, labelled by the field label', async () => {
     const { form, select } = await reviewForm();
-    expect(installReviewForm(form.parentElement!)).to.equal(1);
+    const uninstall = installReviewForm(form.parentElement!);
     const group = form.querySelector('[role="radiogroup"]')!;
     expect(group.getAttribute('aria-labelledby')).to.equal(form.querySelector('label[for="rating"]')!.id);
     expect(stars(form).map((s) => s.textContent)).to.deep.equal([
@@ -45,8 +45,22 @@ describe('review form', () => {
     ]);
     expect(stars(form).map((s) => s.tabIndex)).to.deep.equal([0, -1, -1, -1, -1]);
     expect(select.hidden).to.equal(true);
-    expect(installReviewForm(form.parentElement!), 'a second install adds nothing').to.equal(1);
+    expect(installReviewForm(form.parentElement!) === uninstall, 'a second install adds nothing').to.equal(
+      true,
+    );
     expect(form.querySelectorAll('[role="radiogroup"]')).to.have.length(1);
+    uninstall();
+    expect(form.querySelector('[role="radiogroup"]')).to.equal(null);
+    expect([select.hidden, select.required]).to.deep.equal([false, true]);
+  });
+
+  it('enhances a review form added later (ajax) once installed', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div></div>`);
+    const uninstall = installReviewForm(box);
+    const { form } = await reviewForm();
+    box.append(form);
+    await waitUntil(() => form.querySelector('[role="radiogroup"]'), 'not enhanced');
+    uninstall();
   });
 
   it('a click on a star sets the hidden rating 1-5 and checks that star', async () => {
