@@ -24,6 +24,16 @@ export interface Review {
   media: ReviewMedia[];
 }
 
+/** A BCP 47 language tag in canonical form, or null (an invalid `lang` would mislead readers). */
+export function languageTag(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    return Intl.getCanonicalLocales(value)[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 const text = (max: number) => z.string().max(max).catch('');
 const url = z
   .string()
@@ -67,7 +77,7 @@ const toReview = (r: z.infer<typeof reviewSchema>): Review => ({
   text: r.text,
   time: r.time,
   url: r.url,
-  lang: r.lang ?? null,
+  lang: languageTag(r.lang),
   media: r.media,
 });
 
@@ -114,7 +124,7 @@ export function readReviewMarkup(root: ParentNode): Review[] {
       text: node.querySelector('.review-text')?.textContent?.trim() ?? '',
       time: Math.max(0, number(node.dataset.time, 0)),
       url: safeUrl(permalink?.getAttribute('href') ?? null),
-      lang: node.getAttribute('lang'),
+      lang: languageTag(node.getAttribute('lang')),
       media: [...node.querySelectorAll<HTMLAnchorElement>('a.review-media')].flatMap((a) => {
         const src = safeUrl(a.getAttribute('href'));
         if (!src) return [];

@@ -39,6 +39,12 @@ describe('shop-reviews data', () => {
     expect(reviews).to.have.length(1);
     expect(rejected).to.equal(2);
     expect(reviews[0].authorUrl).to.equal(null);
+    expect(
+      parseReviews([
+        { id: 2, lang: 'pt-br' },
+        { id: 3, lang: '"><b>' },
+      ]).reviews.map((r) => r.lang),
+    ).to.deep.equal(['pt-BR', null]);
     expect(parsePage({ reviews: [{ id: 'x' }], more: true })?.more).to.equal(true);
     expect(parsePage('<html>')).to.equal(null);
   });
