@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { fill } from '../../shared/format/messages.ts';
 import type { FieldInstance, FieldState } from './engine/types.ts';
 import { CORRECTION_KEYS, type OptionFormController } from './shop-option-form.controller.ts';
@@ -31,7 +31,18 @@ function colClass(col: number | undefined): string {
  * counter, errors, and the repeater buttons. Everything is tied to the input by ids in the shadow
  * root; hostile labels are text.
  */
-export function Field({ inst, field, controller, messages, groupErrors }: FieldProps) {
+export const Field = memo(
+  FieldView,
+  (a, b) =>
+    a.field === b.field &&
+    a.inst === b.inst &&
+    a.controller === b.controller &&
+    a.messages === b.messages &&
+    // Only groupValidation fields show the section's group errors.
+    (a.inst.def.type !== 'groupValidation' || a.groupErrors.join('\n') === b.groupErrors.join('\n')),
+);
+
+function FieldView({ inst, field, controller, messages, groupErrors }: FieldProps) {
   const base = useId();
   const type = fieldTypeOf(inst.def.type);
   if (!type || field.status === 'hidden') return null;

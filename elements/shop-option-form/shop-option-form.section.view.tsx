@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { fill } from '../../shared/format/messages.ts';
 import type { FormLayout } from './engine/engine.ts';
 import type { FieldState, SectionInstance, SectionState } from './engine/types.ts';
@@ -42,7 +42,19 @@ function onHeaderKey(event: React.KeyboardEvent<HTMLButtonElement>) {
 }
 
 /** One section: title (an accordion header when it is one), price, rows of fields, repeater buttons. */
-export function Section({ section, state, fields, layout, controller, messages }: SectionProps) {
+/** Re-renders only when the section or one of its own fields changed (1,000-field forms, issue 12). */
+export const Section = memo(
+  SectionView,
+  (a, b) =>
+    a.state === b.state &&
+    a.section === b.section &&
+    a.layout === b.layout &&
+    a.controller === b.controller &&
+    a.messages === b.messages &&
+    a.section.rows.every((row) => row.every((id) => a.fields.get(id) === b.fields.get(id))),
+);
+
+function SectionView({ section, state, fields, layout, controller, messages }: SectionProps) {
   const base = useId();
   if (state.status === 'hidden') return null;
   const { extra } = section;

@@ -1,7 +1,10 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
+import { $cart } from '../../../shared/stores/cart.ts';
+import { $product, EMPTY_PRODUCT, setVariant } from '../../../shared/stores/product.ts';
 import { captureConsoleErrors } from '../../helpers/elements.ts';
+import { injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';
 import { $, $$, choose, fieldEl, optionForm, posted, sectionOf, type } from './fixtures.ts';
 
 const text = (extra: Record<string, unknown> = {}) => ({
@@ -454,6 +457,262 @@ describe('<shop-option-form>', () => {
       await waitUntil(() => $<HTMLInputElement>(el, '.other-text'));
       type($<HTMLInputElement>(el, '.other-text')!, 'XXL');
       await waitUntil(() => posted(form).some(([k, v]) => k === 's' && v === 'WCPAOTH XXL'));
+    });
+  });
+
+  describe('network', () => {
+    const navigated = useCleanCart();
+
+    it('adds by ajax to wcpa_ajax_add_to_cart with the options, updates $cart and shows the view-cart link', async () => {
+      const { el, button } = await optionForm({
+        ajax: true,
+        definition: [
+          sectionOf([
+            text(),
+            {
+              type: 'checkbox-group',
+              elementId: 'extras',
+              values: [
+                { label: 'Box', value: 'box' },
+                { label: 'Card', value: 'card' },
+              ],
+            },
+          ]),
+        ],
+      });
+      type($<HTMLInputElement>(el, '[data-field-id="engraving"] input')!, 'Ada');
+      for (const box of $$<HTMLInputElement>(el, '[data-field-id="extras"] input')) box.click();
+      button.click();
+      await waitUntil(async () => (await shopLog('wcpa_ajax_add_to_cart')).length === 1, 'no add', {
+        timeout: 5000,
+      });
+      const [entry] = await shopLog('wcpa_ajax_add_to_cart');
+      expect(JSON.parse(entry.body.__pairs)).to.deep.equal([
+        ['engraving', 'Ada'],
+        ['extras[]', 'box'],
+        ['extras[]', 'card'],
+        ['quantity', '1'],
+        ['add-to-cart', '101'],
+      ]);
+      await waitUntil(() => $cart.get().count === 1, 'the cart never had the product', { timeout: 5000 });
+      await waitUntil(() => button.nextElementSibling?.classList.contains('added_to_cart'));
+      expect(navigated).to.deep.equal([]);
+    });
+
+    it('keeps every value when the add fails', async () => {
+      await injectFault({ endpoint: 'wcpa_ajax_add_to_cart', status: 500 });
+      const { el, button, form } = await optionForm({ ajax: true, definition: [sectionOf([text()])] });
+      type($<HTMLInputElement>(el, 'input')!, 'Keep');
+      button.click();
+      await waitUntil(
+        () =>
+          currentAnnouncement() === 'Sorry, the product could not be added to the cart. Please try again.',
+        'no failure announced',
+        { timeout: 5000 },
+      );
+      expect($<HTMLInputElement>(el, 'input')!.value).to.equal('Keep');
+      expect(posted(form)).to.deep.include(['engraving', 'Keep']);
+      expect(button.classList.contains('loading')).to.equal(false);
+    });
+
+    it('follows product_url when the shop answers with an error', async () => {
+      const { button } = await optionForm({
+        ajax: true,
+        productId: '999999',
+        definition: [sectionOf([text()])],
+      });
+      button.value = '999999';
+      button.click();
+      await waitUntil(() => navigated.length === 1, 'no navigation', { timeout: 5000 });
+      expect(navigated[0]).to.contain('/shop/');
+    });
+  });
+
+  describe('repeaters', () => {
+    it('adds and removes field clones up to repeater_max, with their labels', async () => {
+      const { el, form } = await optionForm({
+        definition: [
+          sectionOf([text({ repeater: true, repeater_max: 2, repeater_add_label: 'Add a line' })]),
+        ],
+      });
+      const add = $<HTMLButtonElement>(el, '[part="add-button"]')!;
+      expect(add.textContent).to.equal('Add a line');
+      add.click();
+      await waitUntil(() => fieldEl(el, 'engraving_cl_1'));
+      expect($(el, '[part="add-button"]')).to.equal(null);
+      type($<HTMLInputElement>(el, '[data-field-id="engraving_cl_1"] input')!, 'Two');
+      await waitUntil(() => posted(form).some(([k]) => k === 'engraving_cl[1]'));
+      $<HTMLButtonElement>(el, '[data-field-id="engraving_cl_1"] [part="remove-button"]')!.click();
+      await waitUntil(() => !fieldEl(el, 'engraving_cl_1'));
+    });
+
+    it('a repeater bound to the quantity follows the host form quantity', async () => {
+      const { el, form } = await optionForm({
+        definition: [sectionOf([text({ repeater: true, repeater_bind: 'quantity' })])],
+      });
+      expect($(el, '[part="add-button"]')).to.equal(null);
+      const quantity = form.querySelector<HTMLInputElement>('input[name="quantity"]')!;
+      quantity.value = '3';
+      quantity.dispatchEvent(new Event('input', { bubbles: true }));
+      await waitUntil(() => fieldEl(el, 'engraving_cl_2'));
+    });
+
+    it('adds and removes section clones', async () => {
+      const { el } = await optionForm({
+        definition: [{ extra: { key: 'sec', name: 'Person', repeater: true }, fields: [[text()]] }],
+      });
+      $<HTMLButtonElement>(el, '[data-section-key="sec"] > .section-body > [part="add-button"]')!.click();
+      await waitUntil(() => $(el, '[data-section-key="sec_cl_1"]'));
+      $<HTMLButtonElement>(el, '[data-section-key="sec_cl_1"] [part="remove-button"]')!.click();
+      await waitUntil(() => !$(el, '[data-section-key="sec_cl_1"]'));
+    });
+  });
+
+  describe('conditions and extras', () => {
+    it('shows a conditional field when its rule holds (hidden fields are not posted)', async () => {
+      const { el, form } = await optionForm({
+        definition: [
+          sectionOf([
+            {
+              type: 'select',
+              elementId: 'size',
+              label: 'Size',
+              values: [
+                { label: 'M', value: 'm' },
+                { label: 'XL', value: 'xl' },
+              ],
+            },
+            text({
+              elementId: 'extra',
+              label: 'Extra',
+              value: 'x',
+              enableCl: true,
+              relations: [{ rules: [{ cl_field: 'size', cl_relation: 'is', cl_val: 'xl' }] }],
+            }),
+          ]),
+        ],
+      });
+      expect(fieldEl(el, 'extra')).to.equal(null);
+      expect(posted(form).some(([k]) => k === 'extra')).to.equal(false);
+      choose($<HTMLSelectElement>(el, 'select')!, 'xl');
+      await waitUntil(() => fieldEl(el, 'extra'));
+      expect(posted(form)).to.deep.include(['extra', 'x']);
+    });
+
+    it('quantity per option, clear selection and out-of-stock options', async () => {
+      const { el, form } = await optionForm({
+        definition: [
+          sectionOf([
+            {
+              type: 'checkbox-group',
+              elementId: 'c',
+              label: 'Packs',
+              enable_quantity: true,
+              enableClearSelection: true,
+              values: [
+                { label: 'A', value: 'a' },
+                { label: 'B', value: 'b', stock_status: 'outofstock' },
+              ],
+            },
+          ]),
+        ],
+      });
+      const [a, b] = $$<HTMLInputElement>(el, '[data-field-id="c"] input.check');
+      expect(b.disabled).to.equal(true);
+      expect($(el, '.option-stock')!.textContent).to.contain('out of stock');
+      a.click();
+      const q = await waitUntil(() => $<HTMLInputElement>(el, '[part="quantity"]')).then(
+        () => $<HTMLInputElement>(el, '[part="quantity"]')!,
+      );
+      expect(q.getAttribute('aria-label')).to.contain('A');
+      type(q, '2');
+      await waitUntil(() => posted(form).some(([k, v]) => k === 'c_quantity[0]' && v === '2'));
+      $<HTMLButtonElement>(el, '[part="clear-button"]')!.click();
+      await waitUntil(() => !posted(form).some(([k]) => k === 'c[]'));
+    });
+
+    it('shows group rule errors in a groupValidation field only', async () => {
+      const { el, button } = await optionForm({
+        definition: [
+          {
+            extra: {
+              key: 's',
+              name: 'Pick',
+              form_rules: [{ validationType: 'optionsCount', fields: ['c'], min: 2 }],
+            },
+            fields: [
+              [
+                {
+                  type: 'checkbox-group',
+                  elementId: 'c',
+                  label: 'C',
+                  values: [
+                    { label: 'A', value: 'a' },
+                    { label: 'B', value: 'b' },
+                  ],
+                },
+              ],
+              [{ type: 'groupValidation', elementId: 'gv' }],
+            ],
+          },
+        ],
+      });
+      $<HTMLInputElement>(el, '[data-field-id="c"] input')!.click();
+      button.click();
+      await waitUntil(() => $(el, '[data-field-id="gv"] .error'), 'no group error', { timeout: 3000 });
+      expect($$(el, '.group-errors')).to.have.length(1);
+    });
+  });
+
+  describe('variations', () => {
+    afterEach(() => $product.set({ ...EMPTY_PRODUCT }));
+
+    it('a variation change from $product updates the prices shown; reset restores them', async () => {
+      $product.set({ ...EMPTY_PRODUCT, id: '201', price: 40, basePrice: 40 });
+      const { el } = await optionForm({
+        product: { product_price: 40 },
+        definition: [
+          sectionOf([text({ enablePrice: true, pricingType: 'percentage', price: 10, value: 'x' })]),
+        ],
+      });
+      await waitUntil(() => $(el, '.summary-row--total dd')!.textContent === '$44.00');
+      setVariant({ variationId: '20101', price: 50 });
+      await waitUntil(() => $(el, '.summary-row--total dd')!.textContent === '$55.00');
+      setVariant(null, 'reset');
+      await waitUntil(() => $(el, '.summary-row--total dd')!.textContent === '$44.00');
+    });
+  });
+
+  describe('accordion modes', () => {
+    it('all_closed closes every section; auto-open-next opens the next once the last field is answered', async () => {
+      const { el } = await optionForm({
+        definition: {
+          sections: [
+            { extra: { key: 'a', name: 'A' }, fields: [[text()]] },
+            { extra: { key: 'b', name: 'B' }, fields: [[text({ elementId: 'y' })]] },
+          ],
+          settings: { accordion_mode: 'all_closed', accordion_auto_open_next: true },
+        },
+      });
+      const [a, b] = $$<HTMLButtonElement>(el, 'button.section-toggle');
+      expect([a.getAttribute('aria-expanded'), b.getAttribute('aria-expanded')]).to.deep.equal([
+        'false',
+        'false',
+      ]);
+      a.click();
+      await waitUntil(() => a.getAttribute('aria-expanded') === 'true');
+      type($<HTMLInputElement>(el, '[data-field-id="engraving"] input')!, 'done');
+      await waitUntil(() => b.getAttribute('aria-expanded') === 'true');
+    });
+
+    it('all_opened opens sections marked closed', async () => {
+      const { el } = await optionForm({
+        definition: {
+          sections: [{ extra: { key: 'a', name: 'A', accordionOpen: 'closed' }, fields: [[text()]] }],
+          settings: { accordion_mode: 'all_opened' },
+        },
+      });
+      expect($(el, 'button.section-toggle')!.getAttribute('aria-expanded')).to.equal('true');
     });
   });
 });
