@@ -4,6 +4,7 @@ import type { FieldInstance, FieldState } from './engine/types.ts';
 import { CORRECTION_KEYS, type OptionFormController } from './shop-option-form.controller.ts';
 import { fieldTypeOf } from './shop-option-form.registry.ts';
 import type { OptionFormMessages } from './shop-option-form.settings.ts';
+import { Tooltip } from './shop-option-form.tooltip.view.tsx';
 
 interface FieldProps {
   inst: FieldInstance;
@@ -144,6 +145,9 @@ function FieldView({ inst, field, controller, messages, groupErrors }: FieldProp
       <Repeater inst={inst} field={field} controller={controller} messages={messages} />
     </>
   );
+  const tooltip = def.tooltip ? (
+    <Tooltip text={def.tooltip} label={fill(messages.tooltip, { label: def.label ?? '' })} />
+  ) : null;
   const legend = (
     <legend className={labelClass} part="label">
       {labelText}
@@ -158,13 +162,17 @@ function FieldView({ inst, field, controller, messages, groupErrors }: FieldProp
           disabled={disabled}
         >
           {legend}
+          {tooltip}
           {body}
         </fieldset>
       ) : (
         <div className={`control label-${labelPos}`}>
-          <label className={labelClass} part="label" htmlFor={ids.input}>
-            {labelText}
-          </label>
+          <div className="label-row">
+            <label className={labelClass} part="label" htmlFor={ids.input}>
+              {labelText}
+            </label>
+            {tooltip}
+          </div>
           <div className="control-body">{body}</div>
         </div>
       )}

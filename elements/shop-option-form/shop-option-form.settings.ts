@@ -55,6 +55,7 @@ export const optionFormSettings = z.object({
     addFailed: 'Sorry, the product could not be added to the cart. Please try again.',
     searchOptions: 'Search options',
     noResults: 'No results',
+    tooltip: 'About {label}',
   }),
 });
 

@@ -9,6 +9,7 @@ export const styles = /* css */ `
 :host {
   --_gap: var(--gap, .75rem);
   --_swatch: var(--swatch-size, 1.75rem);
+  --_z-index: var(--z-index, var(--shop-z-index, 9999));
   display: block;
   color: var(--_text);
 }
@@ -70,5 +71,12 @@ input[type="color"].input { padding: .1em; height: 2.4em; }
 .suffix { font-weight: normal; color: var(--_muted); }
 .form-error { margin: 0; color: var(--_danger); font-weight: 600; }
 
+.label-row { display: flex; align-items: center; gap: .4em; }
+.tooltip-holder { display: inline-block; }
+.tooltip-button { font: inherit; font-size: .8em; width: 1.6em; height: 1.6em; border-radius: 50%;
+  border: 1px solid var(--_border-color); background: var(--_surface); color: var(--_muted); cursor: help; padding: 0; }
+.tooltip { position: fixed; left: 0; top: 0; z-index: var(--_z-index); max-width: 18rem; padding: .4em .6em;
+  border-radius: var(--_radius); background: var(--_text); color: var(--_surface); font-size: .85em; box-shadow: var(--_shadow); }
+.tooltip[hidden] { display: none; }
 @media (prefers-reduced-motion: reduce) { .chevron { transition: none; } }
 `;

@@ -58,6 +58,8 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * @csspart summary - The price summary.
  * @csspart summary-total - The total line of the summary.
  * @csspart form-error - The form error line.
+ * @csspart tooltip-button - A field's tooltip button.
+ * @csspart tooltip - A field's tooltip text.
  * @cssproperty [--gap=.75rem] - Space between rows, fields and sections.
  * @cssproperty [--swatch-size=1.75rem] - Size of colour swatches.
  * @cssproperty [--accent=var(--shop-color-accent, #446084)] - Chosen swatches and images, link buttons.
@@ -67,6 +69,7 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * @cssproperty [--border-color=var(--shop-color-border, #c8c8c8)] - Input borders and hairlines.
  * @cssproperty [--danger-color=var(--shop-color-sale, #b3261e)] - Errors and the required mark.
  * @cssproperty [--radius=var(--shop-radius, 4px)] - Corner radius of inputs and images.
+ * @cssproperty [--z-index=var(--shop-z-index, 9999)] - Stacking order of tooltips.
  */
 export class ShopOptionFormElement extends defineElement(OptionForm, {
   tag: 'shop-option-form',

@@ -715,4 +715,27 @@ describe('<shop-option-form>', () => {
       expect($(el, 'button.section-toggle')!.getAttribute('aria-expanded')).to.equal('true');
     });
   });
+
+  describe('tooltip', () => {
+    it('describes its button, shows on focus, hides on Escape and after leaving', async () => {
+      const { el } = await optionForm({
+        definition: [sectionOf([text({ tooltip: '<b>Up to 20 letters</b>' })])],
+      });
+      const button = $<HTMLButtonElement>(el, '[part="tooltip-button"]')!;
+      const tip = $(el, '[role="tooltip"]')!;
+      expect(button.getAttribute('aria-describedby')).to.equal(tip.id);
+      expect(button.getAttribute('aria-label')).to.equal('About Engraving');
+      expect(tip.textContent).to.equal('<b>Up to 20 letters</b>');
+      expect(tip.hidden).to.equal(true);
+      button.focus();
+      await waitUntil(() => !tip.hidden);
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => tip.hidden);
+      button.blur();
+      button.focus();
+      await waitUntil(() => !tip.hidden);
+      button.blur();
+      await waitUntil(() => tip.hidden, 'the tooltip never hid after focus left');
+    });
+  });
 });
