@@ -7,20 +7,28 @@ import { elementTags } from './.ci/element-tags.mjs';
 
 const KB = 1000; // size-limit's "kB"
 
+/**
+ * Chunks allowed more than 20 kB, and why. The option form carries the whole engine (model,
+ * formula parser and interpreter, pricing, validation, repeaters) that no other element needs;
+ * splitting the formula interpreter into a lazy chunk for forms with formulas is the way down.
+ */
+const OWN_LIMITS = { 'shop-option-form': 32 };
+
 export default [
   {
     name: 'shared chunk (dist/shared.js + dist/rolldown-runtime.js)',
     path: ['dist/shared.js', 'dist/rolldown-runtime.js'],
     // Issue 2 asked for 80 kB; React 19's react-dom alone is ~60 kB gzip and zod + DOMPurify
-    // add ~35 kB, so 80 kB cannot hold with the fixed stack. 125 kB keeps today's 119 kB honest
-    // and any growth visible (see README, "Sizes").
-    limit: `${125 * KB} B`,
+    // add ~35 kB, so 80 kB cannot hold with the fixed stack. 128 kB: Floating UI (~6 kB) moved in
+    // when a second element (the popup, the option form's tooltips) started to use it; moving the
+    // shipped schemas to zod/mini (issue 19, about -15 kB) is the next step down (README, "Sizes").
+    limit: `${128 * KB} B`,
     gzip: true,
   },
-  ...['autoloader', ...elementTags()].map((name) => ({
+  ...['autoloader', 'page', ...elementTags()].map((name) => ({
     name: `dist/${name}.js (own chunk)`,
     path: `dist/${name}.js`,
-    limit: `${20 * KB} B`,
+    limit: `${(OWN_LIMITS[name] ?? 20) * KB} B`,
     gzip: true,
   })),
 ];

@@ -41,15 +41,42 @@ export function elementTags(dir = `${root}elements`): string[] {
     .sort();
 }
 
-/** Cross-element code, and rolldown's runtime helpers (one copy for every chunk). */
-const SHARED_CODE = /[\\/](shared|styles)[\\/]|^\0rolldown[\\/]runtime/;
+/** rolldown's runtime helpers (one copy for every chunk). */
+const RUNTIME = /^\0rolldown[\\/]runtime/;
 const ELEMENT_CODE = /[\\/]elements[\\/]([^\\/]+)[\\/]/;
+/** Page behaviours and what only they use (issue 17): `shared/page/` and the WordPress REST client. */
+const PAGE_CODE = /[\\/]shared[\\/](page[\\/]|shop[\\/]rest\.ts$)/;
+const AUTOLOADER = /[\\/]elements[\\/]autoloader\.ts$/;
 
 /**
- * The `shared` chunk: `shared/`, `styles/` and everything they import (React, r2wc, nanostores,
- * zod, ...), plus any package used by two or more elements. A package that only one element uses
- * (e.g. join-chat's QR code generator) stays in that element's chunk, so pages without the
- * element do not download it; and no second common chunk can appear.
+ * The `page` chunk: page behaviours that nothing but the autoloader and other page behaviours
+ * import, so pages that include elements directly (and the shared chunk) do not carry them. A
+ * page behaviour an element imports (the mini-cart's add-to-cart buttons) stays in `shared`.
+ */
+function pageChunk(): (id: string, ctx: ChunkingContext) => string | null {
+  const known = new Map<string, boolean>();
+  const pageOnly = (id: string, ctx: ChunkingContext): boolean => {
+    const cached = known.get(id);
+    if (cached !== undefined) return cached;
+    known.set(id, true); // cycles among page modules end here
+    const info = ctx.getModuleInfo(id);
+    const importers = [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])];
+    const only =
+      PAGE_CODE.test(id) &&
+      importers.length > 0 &&
+      importers.every((importer) => AUTOLOADER.test(importer) || pageOnly(importer, ctx));
+    known.set(id, only);
+    return only;
+  };
+  return (id, ctx) => (pageOnly(id, ctx) ? 'page' : null);
+}
+
+/**
+ * The `shared` chunk: every module that two or more entries (elements, the autoloader) use,
+ * directly or through other modules: `defineElement` and so React, r2wc, nanostores, zod, the
+ * stores, `styles/`. A module that only one element uses (e.g. join-chat's QR code generator, the
+ * popup's link actions) stays in that element's chunk, so pages without the element do not
+ * download it; and no second common chunk can appear.
  */
 function sharedChunk(): (id: string, ctx: ChunkingContext) => string | null {
   const owners = new Map<string, Set<string>>();
@@ -58,9 +85,11 @@ function sharedChunk(): (id: string, ctx: ChunkingContext) => string | null {
     if (known) return known;
     const found = new Set<string>();
     owners.set(id, found); // cycles end here
-    if (SHARED_CODE.test(id)) found.add('shared');
-    else if (!id.includes('node_modules')) found.add(ELEMENT_CODE.exec(id)?.[1] ?? id);
+    if (RUNTIME.test(id)) found.add('shared');
+    else if (ELEMENT_CODE.test(id) || AUTOLOADER.test(id)) found.add(ELEMENT_CODE.exec(id)?.[1] ?? id);
     else {
+      // Packages and our own shared/ modules belong to whoever imports them: what one element
+      // alone uses (the popup's link actions, the chat's QR generator) stays in its chunk.
       const info = ctx.getModuleInfo(id);
       for (const importer of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])])
         for (const owner of ownersOf(importer, ctx)) found.add(owner);
@@ -112,7 +141,11 @@ export default defineConfig({
         minify: true,
         comments: { annotation: false, jsdoc: false, legal: true },
         codeSplitting: {
-          groups: [{ name: sharedChunk() }],
+          // The page chunk is asked first; what it leaves goes to the shared chunk's rule.
+          groups: [
+            { name: pageChunk(), priority: 2 },
+            { name: sharedChunk(), priority: 1 },
+          ],
         },
       },
     },
