@@ -1,13 +1,5 @@
 import { useStore } from '@nanostores/react';
-import {
-  type CSSProperties,
-  type KeyboardEvent,
-  type MouseEvent,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { deepActiveElement, returnFocus } from '../../shared/a11y/focus.ts';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
 import { emit } from '../../shared/events.ts';
@@ -112,20 +104,17 @@ export function Popup({ settings, host }: ElementViewProps<PopupSettings>) {
     event.preventDefault();
     if (!settings.prevent_close_on_esc_key) controller.close();
   };
-  useEffect(() => {
-    const d = dialog.current;
-    d?.addEventListener('cancel', onCancel);
-    return () => d?.removeEventListener('cancel', onCancel);
-  });
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+  // Native listeners: keys from slotted (light-DOM) content never reach React's handlers.
+  const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
     if (!settings.prevent_close_on_esc_key) controller.close();
   };
-  const onClick = (event: MouseEvent<HTMLDialogElement>) => {
-    // A click on the backdrop reaches the dialog itself, outside its box.
-    if (event.target !== event.currentTarget || settings.prevent_close_on_background_click) return;
-    const box = event.currentTarget.getBoundingClientRect();
+  const onClick = (event: MouseEvent) => {
+    // A click on the backdrop reaches the dialog itself, outside its box (Escape is its keyboard twin).
+    const d = dialog.current;
+    if (!d || event.target !== d || settings.prevent_close_on_background_click) return;
+    const box = d.getBoundingClientRect();
     const inside =
       event.clientX >= box.left &&
       event.clientX <= box.right &&
@@ -133,6 +122,17 @@ export function Popup({ settings, host }: ElementViewProps<PopupSettings>) {
       event.clientY <= box.bottom;
     if (!inside) controller.close();
   };
+  useEffect(() => {
+    const d = dialog.current;
+    d?.addEventListener('cancel', onCancel);
+    d?.addEventListener('keydown', onKeyDown);
+    d?.addEventListener('click', onClick);
+    return () => {
+      d?.removeEventListener('cancel', onCancel);
+      d?.removeEventListener('keydown', onKeyDown);
+      d?.removeEventListener('click', onClick);
+    };
+  });
 
   const animation =
     !animate || phase === 'shown' || phase === 'hidden'
@@ -149,8 +149,6 @@ export function Popup({ settings, host }: ElementViewProps<PopupSettings>) {
       aria-label={settings.messages.label}
       tabIndex={-1}
       style={style}
-      onKeyDown={onKeyDown}
-      onClick={onClick}
     >
       <div className="body" part="body">
         <slot ref={slot} />

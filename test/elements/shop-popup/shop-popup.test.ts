@@ -114,6 +114,15 @@ describe('shop-popup', () => {
       expect((await dialogOf(el)).open).to.equal(true);
     });
 
+    it('Escape closes a non-modal popup too', async () => {
+      const el = await popup({ modal: false });
+      await openedBy(el, () => el.open());
+      const link = el.querySelector('a')!;
+      await waitUntil(() => document.activeElement === link, 'focus never moved into the popup');
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(async () => !(await dialogOf(el)).open, 'Escape did not close');
+    });
+
     it('a background click closes it, unless prevented', async () => {
       const el = await popup();
       await openedBy(el, () => el.open());

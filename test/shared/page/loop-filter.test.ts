@@ -172,6 +172,22 @@ describe('loop filter on the page (spec §4 Loop widget, §7 Loop refresh, §8)'
     });
   });
 
+  it('in edit mode the request carries widget_model and is_edit_mode, and the nonce header', async () => {
+    const root = await fixture(html`<div>
+      <nav data-shop-loop-filter="w5" data-taxonomy="product_cat" aria-label="Filter">
+        <button type="button" data-filter="bags">Bags</button>
+      </nav>
+      <div data-shop-loop="w5" data-post-id="3" data-edit-mode data-widget-model='{"id":"w5","elType":"widget"}'></div>
+    </div>`);
+    filters = installLoopFilters({ fetch: spy() });
+    root.querySelector<HTMLButtonElement>('[data-filter="bags"]')!.click();
+    await filters.settled();
+    expect(requests[0]!.headers.get('X-WP-Nonce')).to.equal('nonce-1');
+    expect(requests[0]!.body).to.include({ is_edit_mode: true, widget_id: 'w5', post_id: 3 });
+    expect(requests[0]!.body.widget_model).to.deep.equal({ id: 'w5', elType: 'widget' });
+    expect(root.querySelectorAll('li.product').length).to.be.greaterThan(0);
+  });
+
   it('pagination links in the loop set e-page-{widgetId} and refresh', async () => {
     const root = await page();
     filters = installLoopFilters({ fetch: spy() });
