@@ -1,10 +1,12 @@
 import { BACK_TO_TOP_SELECTOR, installBackToTop } from './back-to-top.ts';
 import { type BehaviourOptions, installOnce, type PageRoot } from './behaviour.ts';
 import { COMING_SOON_SELECTOR, installComingSoonBanner } from './coming-soon.ts';
+import { COMMENT_FORM_SELECTOR, installCommentForm } from './comment-form.ts';
 import { FIELD_HINT_SELECTOR, installFieldHints } from './field-hints.ts';
 import { installNotices, NOTICES_SELECTOR } from './notices.ts';
 import { installPasswordToggle, PASSWORD_SELECTOR } from './password-toggle.ts';
 import { installResultCount, RESULT_COUNT_SELECTOR } from './result-count.ts';
+import { installReviewForm, REVIEW_FORM_SELECTOR } from './review-form.ts';
 import { installStoreNotice, STORE_NOTICE_SELECTOR } from './store-notice.ts';
 
 /**
@@ -29,6 +31,9 @@ export const pageBehaviours: readonly PageBehaviour[] = [
   { name: 'back-to-top', selector: BACK_TO_TOP_SELECTOR, install: installBackToTop },
   { name: 'notices', selector: NOTICES_SELECTOR, install: installNotices },
   { name: 'result-count', selector: RESULT_COUNT_SELECTOR, install: installResultCount },
+  // Product and post pages (issue 14, spec §2 Comment form, §5 Review form).
+  { name: 'review-form', selector: REVIEW_FORM_SELECTOR, install: installReviewForm },
+  { name: 'comment-form', selector: COMMENT_FORM_SELECTOR, install: installCommentForm },
 ];
 
 const installed = new WeakMap<PageRoot, () => void>();

@@ -63,6 +63,22 @@ describe('page behaviours registry', () => {
   });
 });
 
+describe('review and comment forms from the registry', () => {
+  it('installs the review form where a WooCommerce review form is printed', async () => {
+    const view = mount(
+      '<div id="respond"><form id="commentform" class="comment-form"><select name="rating" id="rating" required><option value="">Rate…</option><option value="5">Perfect</option></select><textarea name="comment"></textarea><input type="submit" value="Submit"></form></div>',
+    );
+    const uninstall = installPageBehaviours(view.root, { clock: fakeClock() });
+    try {
+      expect(installedBehaviours(view.root)).to.include('review-form');
+      expect(installedBehaviours(view.root)).to.include('comment-form');
+    } finally {
+      uninstall();
+      view.remove();
+    }
+  });
+});
+
 describe('the example page (examples/storefront-helpers.html)', () => {
   let view: ReturnType<typeof mount>;
   let uninstall = () => {};
@@ -77,7 +93,11 @@ describe('the example page (examples/storefront-helpers.html)', () => {
     const parts = ['.woocommerce-store-notice', 'main', '.back-to-top', '#coming-soon-footer-banner'];
     view = mount(parts.map((selector) => page.querySelector(selector)!.outerHTML).join('\n'));
     uninstall = installPageBehaviours(view.root, { clock: fakeClock() });
-    expect(installedBehaviours(view.root).sort()).to.deep.equal(pageBehaviours.map((b) => b.name).sort());
+    // The review and comment forms live on product and post pages, not on this one.
+    const onThisPage = pageBehaviours
+      .map((b) => b.name)
+      .filter((n) => !['review-form', 'comment-form'].includes(n));
+    expect(installedBehaviours(view.root).sort()).to.deep.equal(onThisPage.sort());
     await expect(view.root).to.be.accessible();
   });
 });
