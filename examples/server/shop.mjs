@@ -400,7 +400,12 @@ export function createShop(options = {}) {
     try {
       text = req.method === 'POST' ? await readBody(req) : '';
     } catch (error) {
-      sendText(res, error instanceof BodyTooLargeError ? 413 : 400, 'Request body rejected.', 'text/plain; charset=UTF-8');
+      sendText(
+        res,
+        error instanceof BodyTooLargeError ? 413 : 400,
+        'Request body rejected.',
+        'text/plain; charset=UTF-8',
+      );
       return true;
     }
     const form = parseForm(text);
@@ -408,7 +413,10 @@ export function createShop(options = {}) {
     const started = await begin(req, res, url, 'wcpa_ajax_add_to_cart', form);
     if (!started) return true;
     const session = /** @type {Session} */ (sessionOf(req, res, true));
-    const fields = { ...started.body, product_id: started.body.product_id ?? started.body['add-to-cart'] ?? '' };
+    const fields = {
+      ...started.body,
+      product_id: started.body.product_id ?? started.body['add-to-cart'] ?? '',
+    };
     const result = addToCart(session.cart, fields);
     if (!result.ok) {
       sendJson(res, 200, { error: true, product_url: result.product ? permalink(result.product) : '/shop/' });
@@ -699,6 +707,7 @@ export function createShop(options = {}) {
           ...common,
           title: product.name,
           bodyClass: `product-template-default single single-product postid-${product.id} woocommerce woocommerce-page`,
+          config: { singleProduct: true },
           main: productMain(product),
         }),
       );

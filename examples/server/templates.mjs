@@ -272,6 +272,15 @@ export function pageConfigJson(options = {}) {
       ajaxurl: '/wp-admin/admin-ajax.php',
       options: { search_result_latency: String(options.searchLatency ?? 0) },
     },
+    // Single product pages: WooCommerce's single-product.js parameters (the review form, spec §5).
+    ...(options.singleProduct
+      ? {
+          wc_single_product_params: {
+            i18n_required_rating_text: 'Please select a rating',
+            review_rating_required: 'yes',
+          },
+        }
+      : {}),
     woocommerce_params: {
       currency: {
         code: 'USD',
@@ -396,8 +405,45 @@ ${product.salePrice !== null ? '<span class="onsale">Sale!</span>' : ''}
 ${addToCartForm(product)}
 <div class="product_meta"><span class="sku_wrapper">SKU: <span class="sku">${esc(product.sku)}</span></span> <span class="posted_in">${product.categories.length > 1 ? 'Categories' : 'Category'}: ${cats}</span></div>
 </div>
-<div class="woocommerce-tabs wc-tabs-wrapper"><h2>Description</h2><p>${esc(product.description)}</p></div>
+<div class="woocommerce-tabs wc-tabs-wrapper"><h2>Description</h2><p>${esc(product.description)}</p>
+${reviewsSection(product)}</div>
 </div>`;
+}
+
+/** Two printed reviews, one a reply (for the comment reply links). */
+const DEMO_REVIEWS = [
+  { id: 901, parent: 0, author: 'Anna', rating: 5, text: 'Fits well and the colour is as shown.' },
+  { id: 902, parent: 901, author: 'Storefront Demo', rating: 0, text: 'Thank you, Anna!' },
+];
+
+/**
+ * The reviews tab as WooCommerce prints it (single-product-reviews.php with WordPress's comment
+ * list and comment form): the review list with reply links, and the review form with its rating
+ * select (issue 14: the review form and the comment form on the product page).
+ * @param {Product} product
+ */
+function reviewsSection(product) {
+  const review = (r) => `<li class="review comment${r.parent ? ' depth-2' : ''}" id="li-comment-${r.id}">
+<div id="comment-${r.id}" class="comment_container"><div class="comment-text">
+${r.rating ? `<div class="star-rating" role="img" aria-label="Rated ${r.rating} out of 5"><span>Rated <strong class="rating">${r.rating}</strong> out of 5</span></div>` : ''}
+<p class="meta"><strong class="woocommerce-review__author">${esc(r.author)}</strong></p>
+<div class="description"><p>${esc(r.text)}</p></div>
+<div class="reply"><a rel="nofollow" class="comment-reply-link" href="?replytocom=${r.id}#respond" data-commentid="${r.id}" data-postid="${product.id}" data-belowelement="comment-${r.id}" data-respondelement="respond" data-replyto="Reply to ${esc(r.author)}" aria-label="Reply to ${esc(r.author)}">Reply</a></div>
+</div></div></li>`;
+  const options = ['Rate&hellip;', 'Very poor', 'Not that bad', 'Average', 'Good', 'Perfect']
+    .map((label, n) => `<option value="${n || ''}">${label}</option>`)
+    .join('');
+  return `<div id="reviews" class="woocommerce-Reviews">
+<div id="comments"><h2 class="woocommerce-Reviews-title">Reviews for ${esc(product.name)}</h2>
+<ol class="commentlist">${DEMO_REVIEWS.map(review).join('')}</ol></div>
+<div id="review_form_wrapper"><div id="review_form"><div id="respond" class="comment-respond">
+<span id="reply-title" class="comment-reply-title">Add a review <small><a rel="nofollow" id="cancel-comment-reply-link" href="#respond" hidden>Cancel reply</a></small></span>
+<form action="/wp-comments-post.php" method="post" id="commentform" class="comment-form">
+<div class="comment-form-rating"><label for="rating">Your rating <span class="required">*</span></label><select name="rating" id="rating" required>${options}</select></div>
+<p class="comment-form-comment"><label for="comment">Your review <span class="required">*</span></label><textarea id="comment" name="comment" cols="45" rows="6" required></textarea></p>
+<p class="comment-form-author"><label for="author">Name <span class="required">*</span></label><input id="author" name="author" type="text" autocomplete="name" required></p>
+<p class="form-submit"><input name="submit" type="submit" id="submit" class="submit" value="Submit"><input type="hidden" name="comment_post_ID" value="${product.id}" id="comment_post_ID"><input type="hidden" name="comment_parent" id="comment_parent" value="0"></p>
+</form></div></div></div></div>`;
 }
 
 /** The cart page: WooCommerce's cart form (quantities update without JS) and totals. @param {CartView} cart */

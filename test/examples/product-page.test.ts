@@ -1,0 +1,61 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { resetShop } from '../helpers/shop.ts';
+
+/**
+ * The demo shop's product page as a shopper gets it (issue 14): WooCommerce's review form and the
+ * review list with reply links, printed by the server, enhanced by the page behaviours the
+ * autoloader installs (stars as a radio group, a required rating, reply links moving the form).
+ */
+describe('demo product page: review and comment forms', () => {
+  let frame: HTMLIFrameElement;
+  let doc: Document;
+
+  beforeEach(async function () {
+    this.timeout(20000);
+    await resetShop();
+    frame = document.createElement('iframe');
+    frame.width = '1024';
+    frame.height = '768';
+    frame.src = '/product/beanie/';
+    document.body.append(frame);
+    await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+    doc = frame.contentDocument!;
+    await waitUntil(
+      () => doc.querySelector('#commentform [role="radiogroup"]'),
+      'the review form was never enhanced',
+      {
+        timeout: 15000,
+      },
+    );
+  });
+  afterEach(() => frame.remove());
+
+  it('turns the rating select into five stars and blocks a submit without a rating', async () => {
+    const stars = doc.querySelectorAll('#commentform [role="radiogroup"] [role="radio"]');
+    expect(stars.length).to.equal(5);
+    const form = doc.querySelector<HTMLFormElement>('#commentform')!;
+    let submitted = false;
+    form.addEventListener('submit', (event) => {
+      if (!event.defaultPrevented) submitted = true;
+      event.preventDefault(); // keep the test page
+    });
+    (doc.querySelector('#comment') as HTMLTextAreaElement).value = 'Nice';
+    (doc.querySelector('#author') as HTMLInputElement).value = 'Ben';
+    (doc.querySelector('#submit') as HTMLInputElement).click();
+    await waitUntil(() => doc.querySelector('#commentform .rating-error')?.textContent, 'no rating message');
+    expect(doc.querySelector('#commentform .rating-error')!.textContent).to.contain('Please select a rating');
+    expect(submitted, 'the form was sent without a rating').to.equal(false);
+  });
+
+  it('moves the form under a review when its reply link is used, and back on cancel', async () => {
+    doc.querySelector<HTMLAnchorElement>('#comment-901 .comment-reply-link')!.click();
+    await waitUntil(
+      () => doc.querySelector('#comment-901')!.parentElement!.querySelector('#respond'),
+      'form not moved',
+    );
+    expect((doc.querySelector('#comment_parent') as HTMLInputElement).value).to.equal('901');
+    doc.querySelector<HTMLAnchorElement>('#cancel-comment-reply-link')!.click();
+    await waitUntil(() => doc.querySelector('#review_form > #respond'), 'form not put back');
+    expect((doc.querySelector('#comment_parent') as HTMLInputElement).value).to.equal('0');
+  });
+});
