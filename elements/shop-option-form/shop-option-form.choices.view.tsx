@@ -32,8 +32,13 @@ function OptionText(props: FieldViewProps & { option: OptionValue }) {
   const { option, def, messages } = props;
   const price = usePriceText(props, option);
   const color = def.type === 'color-group' ? cssColor(option.color ?? option.value) : null;
-  const image =
-    def.type === 'image-group' ? safeUrl(option.thumb_src ?? option.image ?? '', document.baseURI) : null;
+  const src =
+    def.type === 'image-group'
+      ? (option.thumb_src ?? option.image)
+      : def.type === 'productGroup'
+        ? option.productImage
+        : undefined;
+  const image = src ? safeUrl(src, document.baseURI) : null;
   return (
     <>
       {color && (

@@ -60,6 +60,8 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * @csspart form-error - The form error line.
  * @csspart tooltip-button - A field's tooltip button.
  * @csspart tooltip - A field's tooltip text.
+ * Design colours of the page config (`config.design`: `primary_color`, `border_color`,
+ * `error_color`, `text_color`, `background_color`) set the knobs below on the host (CSSOM).
  * @cssproperty [--gap=.75rem] - Space between rows, fields and sections.
  * @cssproperty [--swatch-size=1.75rem] - Size of colour swatches.
  * @cssproperty [--accent=var(--shop-color-accent, #446084)] - Chosen swatches and images, link buttons.
@@ -92,7 +94,8 @@ registerFieldType('checkbox', {
   view: (p) => (p.def.values.length ? ChoiceGroup(p) : SingleCheckbox(p)),
   group: (d) => d.values.length > 0,
 });
-for (const type of ['checkbox-group', 'radio-group', 'color-group', 'image-group'])
+// productGroup: linked products as choices, each with its price and (enable_quantity) a quantity.
+for (const type of ['checkbox-group', 'radio-group', 'color-group', 'image-group', 'productGroup'])
   registerFieldType(type, { view: ChoiceGroup, group: true });
 registerFieldType('select', { view: Select });
 for (const type of ['content', 'header', 'separator', 'groupValidation'])

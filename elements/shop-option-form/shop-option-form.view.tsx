@@ -37,6 +37,7 @@ export function OptionForm({ settings, host, internals }: ElementViewProps<Optio
   );
   const sections = useMemo(() => new Map(state.sections.map((s) => [s.key, s])), [state.sections]);
   const { messages } = settings;
+  useLayoutEffect(() => applyDesign(host, layout.design), [host, layout.design]);
   return (
     <div ref={root} className="form" part="form" aria-busy={ui.busy || undefined}>
       {layout.sections.map((section) => {
@@ -61,6 +62,22 @@ export function OptionForm({ settings, host, internals }: ElementViewProps<Optio
       </p>
     </div>
   );
+}
+
+/** Design colours of the page config (spec §3 "design settings") as the element's knobs. */
+const DESIGN_KNOBS: Record<string, string> = {
+  primary_color: '--accent',
+  border_color: '--border-color',
+  error_color: '--danger-color',
+  text_color: '--text-color',
+  background_color: '--surface',
+};
+function applyDesign(host: HTMLElement, design: Record<string, unknown>): void {
+  for (const [key, knob] of Object.entries(DESIGN_KNOBS)) {
+    const value = design[key];
+    // CSSOM, never a style attribute string (strict CSP); only values the browser takes as colours.
+    if (typeof value === 'string' && CSS.supports('color', value)) host.style.setProperty(knob, value);
+  }
 }
 
 /** Focuses the first control of a field (or a section's header) and scrolls it into view. */

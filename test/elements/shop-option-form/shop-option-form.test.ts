@@ -738,4 +738,43 @@ describe('<shop-option-form>', () => {
       await waitUntil(() => tip.hidden, 'the tooltip never hid after focus left');
     });
   });
+
+  describe('linked products and design', () => {
+    it('renders a productGroup with images, prices and per-product quantities, posted in the engine format', async () => {
+      const { el, form } = await optionForm({
+        definition: [
+          sectionOf([
+            {
+              type: 'productGroup',
+              elementId: 'pg',
+              label: 'Add a belt',
+              enablePrice: true,
+              priceOptions: 'different_for_all',
+              enable_quantity: true,
+              values: [
+                { label: 'Belt', value: '104', price: 65, productImage: '/shop-images/belt-thumb.svg' },
+              ],
+            },
+          ]),
+        ],
+      });
+      expect($(el, '[data-field-id="pg"] legend')!.textContent).to.contain('Add a belt');
+      expect($<HTMLImageElement>(el, '[data-field-id="pg"] img')!.src).to.contain('belt-thumb.svg');
+      expect($(el, '[data-field-id="pg"] .option-price')!.textContent).to.equal('(+$65.00)');
+      $<HTMLInputElement>(el, '[data-field-id="pg"] input.check')!.click();
+      await waitUntil(() => $(el, '[data-field-id="pg"] [part="quantity"]'));
+      type($<HTMLInputElement>(el, '[data-field-id="pg"] [part="quantity"]')!, '2');
+      await waitUntil(() => posted(form).some(([k, v]) => k === 'pg_quantity[0]' && v === '2'));
+      expect(posted(form)).to.deep.include(['pg[]', '104']);
+    });
+
+    it('sets the design colours of the config as knobs, ignoring values that are not colours', async () => {
+      const { el } = await optionForm({
+        config: { design: { primary_color: 'rebeccapurple', border_color: 'url(javascript:alert(1))' } },
+        definition: [sectionOf([text()])],
+      });
+      await waitUntil(() => el.style.getPropertyValue('--accent') === 'rebeccapurple');
+      expect(el.style.getPropertyValue('--border-color')).to.equal('');
+    });
+  });
 });
