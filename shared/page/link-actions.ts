@@ -332,7 +332,7 @@ export function pageLinkActions(): LinkActions {
 
 /** The markup that asks for link actions (for the page-behaviour registry). */
 export const LINK_ACTIONS_SELECTOR =
-  'a[href*="#elementor-action"], a[data-elementor-open-lightbox], a[data-elementor-lightbox-slideshow], [data-elementor-id]';
+  'a[href*="#elementor-action"], a[data-elementor-open-lightbox], a[data-elementor-lightbox-slideshow], [data-elementor-id], a[href$=".jpg" i], a[href$=".jpeg" i], a[href$=".png" i], a[href$=".gif" i], a[href$=".webp" i]';
 
 /** Link actions in the page-behaviour shape (`install(root) => uninstall`); the page's instance. */
 export function installPageLinkActions(_root: Document | Element = document): () => void {

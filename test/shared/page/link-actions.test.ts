@@ -202,3 +202,13 @@ describe('link actions (spec §2)', () => {
     }
   });
 });
+
+describe('link actions in the page-behaviour shape', () => {
+  it('LINK_ACTIONS_SELECTOR is a valid selector matching action and image links', async () => {
+    const { LINK_ACTIONS_SELECTOR } = await import('../../../shared/page/link-actions.ts');
+    const root = await fixture(
+      html`<div><a href="#elementor-action:action=reload">R</a><a href="/x.PNG">I</a><a href="/p/">P</a></div>`,
+    );
+    expect(root.querySelectorAll(LINK_ACTIONS_SELECTOR).length).to.equal(2);
+  });
+});
