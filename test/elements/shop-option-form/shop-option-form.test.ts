@@ -777,4 +777,43 @@ describe('<shop-option-form>', () => {
       expect(el.style.getPropertyValue('--border-color')).to.equal('');
     });
   });
+
+  describe('summary lines', () => {
+    it('shows fee, discount, suffix and the section price; hides zero lines when the money format says so', async () => {
+      const { el } = await optionForm({
+        product: { product_price: 10 },
+        config: {
+          discount: { percentage: 10 },
+          price_suffix: 'incl. {price_including_tax}',
+          tax_rate: 20,
+          money: { hideZero: true },
+        },
+        definition: [
+          sectionOf(
+            [
+              text({ enablePrice: true, price: 5, value: 'x' }),
+              {
+                type: 'checkbox',
+                elementId: 'fee',
+                label: 'Fee',
+                values: [{ label: 'Express', value: 'e', selected: true }],
+                enablePrice: true,
+                price: 3,
+                use_as_fee: true,
+              },
+            ],
+            { showPrice: true, layout_option: 'accordion' },
+          ),
+        ],
+      });
+      const rows = () =>
+        $$(el, '.summary-row').map((r) => r.className.replace('summary-row summary-row--', ''));
+      expect(rows()).to.include.members(['options-total', 'fee', 'discount', 'total']);
+      expect($(el, '.summary-row--discount dd')!.textContent).to.contain('0.50');
+      expect($(el, '.suffix')!.textContent).to.contain('incl. $');
+      expect($(el, '.section-price')!.textContent).to.contain('$');
+      type($<HTMLInputElement>(el, '[data-field-id="engraving"] input')!, '');
+      await waitUntil(() => !rows().includes('options-total'), 'the zero options total still shows');
+    });
+  });
 });
