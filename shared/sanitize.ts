@@ -38,6 +38,13 @@ export const SHADOWED_GLOBALS: ReadonlySet<string> = new Set([
   'shopConsent',
   'wp_has_consent',
   'wp',
+  'wp_get_consent_type',
+  'consent_api',
+  'wcSettings',
+  // page builder and WordPress REST (popups, loops, page behaviours)
+  'elementorFrontendConfig',
+  'ElementorProFrontendConfig',
+  'wpApiSettings',
   // the JSON page config (`<script id="shop-config">`)
   'shop-config',
 ]);

@@ -3,6 +3,8 @@ import { type BehaviourOptions, installOnce, type PageRoot } from './behaviour.t
 import { COMING_SOON_SELECTOR, installComingSoonBanner } from './coming-soon.ts';
 import { COMMENT_FORM_SELECTOR, installCommentForm } from './comment-form.ts';
 import { FIELD_HINT_SELECTOR, installFieldHints } from './field-hints.ts';
+import { installPageLinkActions, LINK_ACTIONS_SELECTOR } from './link-actions.ts';
+import { installLoopFilter, LOOP_FILTER_SELECTOR } from './loop-filter.ts';
 import { installNotices, NOTICES_SELECTOR } from './notices.ts';
 import { installPasswordToggle, PASSWORD_SELECTOR } from './password-toggle.ts';
 import { installResultCount, RESULT_COUNT_SELECTOR } from './result-count.ts';
@@ -34,6 +36,9 @@ export const pageBehaviours: readonly PageBehaviour[] = [
   // Product and post pages (issue 14, spec §2 Comment form, §5 Review form).
   { name: 'review-form', selector: REVIEW_FORM_SELECTOR, install: installReviewForm },
   { name: 'comment-form', selector: COMMENT_FORM_SELECTOR, install: installCommentForm },
+  // Page-builder pages (issue 15, spec §2 Popups and filters).
+  { name: 'link-actions', selector: LINK_ACTIONS_SELECTOR, install: installPageLinkActions },
+  { name: 'loop-filter', selector: LOOP_FILTER_SELECTOR, install: installLoopFilter },
 ];
 
 const installed = new WeakMap<PageRoot, () => void>();

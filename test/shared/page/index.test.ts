@@ -93,10 +93,10 @@ describe('the example page (examples/storefront-helpers.html)', () => {
     const parts = ['.woocommerce-store-notice', 'main', '.back-to-top', '#coming-soon-footer-banner'];
     view = mount(parts.map((selector) => page.querySelector(selector)!.outerHTML).join('\n'));
     uninstall = installPageBehaviours(view.root, { clock: fakeClock() });
-    // The review and comment forms live on product and post pages, not on this one.
-    const onThisPage = pageBehaviours
-      .map((b) => b.name)
-      .filter((n) => !['review-form', 'comment-form'].includes(n));
+    // The review and comment forms live on product and post pages, the popup links and loops on
+    // page-builder pages, not on this one.
+    const elsewhere = ['review-form', 'comment-form', 'link-actions', 'loop-filter'];
+    const onThisPage = pageBehaviours.map((b) => b.name).filter((n) => !elsewhere.includes(n));
     expect(installedBehaviours(view.root).sort()).to.deep.equal(onThisPage.sort());
     await expect(view.root).to.be.accessible();
   });
