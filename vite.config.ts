@@ -141,10 +141,12 @@ export default defineConfig({
         minify: true,
         comments: { annotation: false, jsdoc: false, legal: true },
         codeSplitting: {
-          // The page chunk is asked first; what it leaves goes to the shared chunk's rule.
+          // Groups take their modules' dependencies along (rolldown's includeDependenciesRecursively):
+          // the shared chunk goes first, so what the page behaviours share with the elements
+          // (DOMPurify, events, the jQuery bridge) stays there and page.js holds only their own code.
           groups: [
-            { name: pageChunk(), priority: 2 },
-            { name: sharedChunk(), priority: 1 },
+            { name: sharedChunk(), priority: 2 },
+            { name: pageChunk(), priority: 1 },
           ],
         },
       },
