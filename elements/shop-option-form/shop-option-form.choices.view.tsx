@@ -4,6 +4,7 @@ import { $moneyFormat } from '../../shared/stores/page-config.ts';
 import { safeUrl } from '../../shared/url.ts';
 import { OTHER_MARKER } from './engine/logic.ts';
 import type { OptionValue } from './engine/schema.ts';
+import { controlProps } from './shop-option-form.inputs.view.tsx';
 import type { FieldViewProps } from './shop-option-form.registry.ts';
 
 const OTHER = '__other__';
@@ -211,7 +212,7 @@ export function ChoiceGroup(props: FieldViewProps) {
 
 /** A native select, single or multiple, with option groups and the 'other' option (spec §2). */
 export function Select(props: FieldViewProps) {
-  const { def, field, inputId, describedBy, invalid, disabled, messages, onValue, onBlur } = props;
+  const { def, field, inputId, messages, onValue, onBlur } = props;
   const values = picks(field.value);
   const other = otherPick(values);
   const selected = values.map((v) => (v.startsWith(OTHER_MARKER) ? OTHER : v));
@@ -229,11 +230,7 @@ export function Select(props: FieldViewProps) {
         part="input"
         multiple={def.multiple}
         value={def.multiple ? selected : (selected[0] ?? '')}
-        disabled={disabled}
-        required={def.required}
-        aria-required={def.required || undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        {...controlProps(props)}
         onChange={(e) => {
           const chosen = [...e.currentTarget.selectedOptions].map((o) => o.value).filter(Boolean);
           onValue(chosen.map((v) => (v === OTHER ? (other ?? OTHER_MARKER) : v)));

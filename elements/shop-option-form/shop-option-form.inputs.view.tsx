@@ -1,17 +1,23 @@
 import { SanitizedHtml } from '../../shared/sanitized-html.tsx';
 import type { FieldViewProps } from './shop-option-form.registry.ts';
 
+/**
+ * What every native control of a field carries: disabled, required (also for assistive tech),
+ * invalid and the ids of its description and error. One place, so no control forgets one.
+ */
+export function controlProps({ def, disabled, invalid, describedBy }: FieldViewProps) {
+  return {
+    disabled,
+    required: def.required,
+    'aria-required': def.required || undefined,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+  };
+}
+
 /** Native single inputs (spec §2): text, email, url, number, date, datetime-local, time, color. */
-export function TextInput({
-  field,
-  def,
-  inputId,
-  describedBy,
-  invalid,
-  disabled,
-  onValue,
-  onBlur,
-}: FieldViewProps) {
+export function TextInput(props: FieldViewProps) {
+  const { field, def, inputId, onValue, onBlur } = props;
   const attrs = field.inputAttrs;
   const value = typeof field.value === 'string' ? field.value : '';
   const numeric = def.type === 'number';
@@ -23,11 +29,7 @@ export function TextInput({
       type={def.type === 'text' && def.subtype === 'password' ? 'password' : def.type}
       value={def.type === 'color' && !value ? '#000000' : value}
       placeholder={def.placeholder}
-      disabled={disabled}
-      required={def.required}
-      aria-required={def.required || undefined}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
+      {...controlProps(props)}
       inputMode={numeric ? 'decimal' : undefined}
       min={attrs.min as string | number | undefined}
       max={attrs.max as string | number | undefined}
@@ -39,16 +41,8 @@ export function TextInput({
 }
 
 /** A multi-line text (spec §2 textarea). */
-export function TextArea({
-  field,
-  def,
-  inputId,
-  describedBy,
-  invalid,
-  disabled,
-  onValue,
-  onBlur,
-}: FieldViewProps) {
+export function TextArea(props: FieldViewProps) {
+  const { field, def, inputId, onValue, onBlur } = props;
   return (
     <textarea
       id={inputId}
@@ -57,11 +51,7 @@ export function TextArea({
       rows={def.rows ?? 3}
       value={typeof field.value === 'string' ? field.value : ''}
       placeholder={def.placeholder}
-      disabled={disabled}
-      required={def.required}
-      aria-required={def.required || undefined}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
+      {...controlProps(props)}
       onChange={(e) => onValue(e.currentTarget.value)}
       onBlur={onBlur}
     />
@@ -69,16 +59,8 @@ export function TextArea({
 }
 
 /** A single checkbox without options: posts `name=1` when ticked. */
-export function SingleCheckbox({
-  field,
-  def,
-  inputId,
-  describedBy,
-  invalid,
-  disabled,
-  onValue,
-  onBlur,
-}: FieldViewProps) {
+export function SingleCheckbox(props: FieldViewProps) {
+  const { field, inputId, onValue, onBlur } = props;
   return (
     <input
       id={inputId}
@@ -86,11 +68,7 @@ export function SingleCheckbox({
       className="check"
       part="input"
       checked={field.value === true}
-      disabled={disabled}
-      required={def.required}
-      aria-required={def.required || undefined}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
+      {...controlProps(props)}
       onChange={(e) => onValue(e.currentTarget.checked)}
       onBlur={onBlur}
     />
