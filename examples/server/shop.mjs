@@ -44,7 +44,9 @@ export { pageConfigJson };
  * @typedef {import('./templates.mjs').Notice} Notice
  * @typedef {{ endpoint: string, status?: number, delayMs?: number, malformed?: boolean, hang?: boolean, body?: unknown, hasBody: boolean, times: number }} Fault
  * @typedef {{ endpoint: string, method: string, query: Record<string, string>, body: Record<string, string>, at: number }} LogEntry
- * @typedef {{ id: string, cart: Cart, faults: Fault[], log: LogEntry[], notices: Notice[], nonce: string }} Session
+ * @typedef {'tidy' | 'unkind'} ShopMode tidy answers like the protocol's common case; unkind like a real
+ *   WooCommerce + Flatsome shop with theme snippets (issue 11 "The demo shop as unkind as a real one")
+ * @typedef {{ id: string, cart: Cart, faults: Fault[], log: LogEntry[], notices: Notice[], nonce: string, mode: ShopMode }} Session
  * @typedef {{ maxSessions?: number, hangMs?: number, searchLimit?: number }} ShopOptions
  */
 
@@ -118,6 +120,7 @@ export function createShop(options = {}) {
       log: [],
       notices: [],
       nonce: randomBytes(5).toString('hex'),
+      mode: 'tidy',
     };
     sessions.set(newId, session);
     while (sessions.size > maxSessions) {
@@ -319,6 +322,28 @@ export function createShop(options = {}) {
       const session = sessionOf(req, res, false);
       if (session) session.faults = [];
       res.writeHead(204).end();
+      return true;
+    }
+    if (route === 'mode' && method === 'GET') {
+      sendJson(res, 200, { mode: sessionOf(req, res, false)?.mode ?? 'tidy' });
+      return true;
+    }
+    if (route === 'mode' && method === 'POST') {
+      // The shop's manner for this session; kept across /__shop/reset (tests set it per suite).
+      let raw;
+      try {
+        raw = JSON.parse(await readBody(req));
+      } catch {
+        raw = undefined;
+      }
+      const mode = raw && typeof raw === 'object' ? /** @type {{ mode?: unknown }} */ (raw).mode : undefined;
+      if (mode !== 'tidy' && mode !== 'unkind') {
+        sendJson(res, 400, { error: 'mode must be "tidy" or "unkind"' });
+        return true;
+      }
+      const session = /** @type {Session} */ (sessionOf(req, res, true));
+      session.mode = mode;
+      sendJson(res, 200, { mode });
       return true;
     }
     if (route === 'log' && method === 'GET') {
@@ -767,6 +792,12 @@ export function createShop(options = {}) {
     }
     try {
       if (url.pathname.startsWith('/__shop/')) return await testApi(req, res, url);
+      // ?shop_mode=unkind|tidy on any shop request switches this session's manner (for the demo pages).
+      const wantedMode = url.searchParams.get('shop_mode');
+      if (wantedMode === 'unkind' || wantedMode === 'tidy') {
+        const session = /** @type {Session} */ (sessionOf(req, res, true));
+        session.mode = wantedMode;
+      }
       if (url.pathname === '/wp-admin/admin-ajax.php') return await adminAjax(req, res, url);
       if (handleReviews(req, res, url)) return true;
       if (await handleLoopRefresh(req, res, url)) return true;

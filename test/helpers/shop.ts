@@ -39,6 +39,35 @@ export async function injectFault(fault: Fault): Promise<void> {
 export async function clearFaults(): Promise<void> {
   await fetch('/__shop/faults', { method: 'DELETE', credentials: 'same-origin' });
 }
+/** The demo shop's manners (issue 11): `tidy` is the protocol's common case, `unkind` a real shop's. */
+export type ShopMode = 'tidy' | 'unkind';
+export const SHOP_MODES: readonly ShopMode[] = ['tidy', 'unkind'];
+
+/** Switches this session's shop manner; it survives `resetShop()`. */
+export async function setShopMode(mode: ShopMode): Promise<void> {
+  const res = await fetch('/__shop/mode', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mode }),
+  });
+  if (!res.ok) throw new Error(`shop mode not accepted: ${res.status}`);
+}
+
+/**
+ * Runs a suite once against each shop manner (issue 11: every element test that talks to the shop
+ * runs in both). The body gets the mode, for the few expectations that differ between them.
+ */
+export function eachShopMode(title: string, body: (mode: ShopMode) => void): void {
+  for (const mode of SHOP_MODES) {
+    describe(`${title} [${mode} shop]`, () => {
+      before(() => setShopMode(mode));
+      after(() => setShopMode('tidy'));
+      body(mode);
+    });
+  }
+}
+
 /** Shop requests this session made, oldest first. */
 export async function shopLog(endpoint?: string): Promise<LogEntry[]> {
   const entries: LogEntry[] = await (await fetch('/__shop/log', { credentials: 'same-origin' })).json();

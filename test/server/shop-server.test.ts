@@ -325,6 +325,25 @@ describe('demo shop server', () => {
     });
   });
 
+  describe('mode (issue 11)', () => {
+    const mode = async () => ((await (await fetch('/__shop/mode')).json()) as { mode: string }).mode;
+    const setMode = (m: unknown) =>
+      fetch('/__shop/mode', { method: 'POST', body: JSON.stringify({ mode: m }) });
+    after(() => setMode('tidy'));
+
+    it('is tidy until switched, survives reset, and refuses unknown manners', async () => {
+      await setMode('tidy');
+      expect(await mode()).to.equal('tidy');
+      expect((await setMode('unkind')).status).to.equal(200);
+      await fetch('/__shop/reset', { method: 'POST' });
+      expect(await mode()).to.equal('unkind');
+      expect((await setMode('rude')).status).to.equal(400);
+      expect(await mode()).to.equal('unkind');
+      await fetch('/shop/?shop_mode=tidy');
+      expect(await mode()).to.equal('tidy');
+    });
+  });
+
   describe('faults', () => {
     it('answers HTTP 500', async () => {
       await fault({ endpoint: 'add_to_cart', status: 500 });
