@@ -18,6 +18,7 @@ export type ElementLoader = () => Promise<unknown>;
  */
 export const elementLoaders: Readonly<Record<string, ElementLoader>> = {
   'join-chat': () => import('./join-chat/join-chat.ts'),
+  'product-gallery': () => import('./product-gallery/product-gallery.ts'),
   'shop-live-search': () => import('./shop-live-search/shop-live-search.ts'),
   'shop-mini-cart': () => import('./shop-mini-cart/shop-mini-cart.ts'),
   'shop-option-form': () => import('./shop-option-form/shop-option-form.ts'),
