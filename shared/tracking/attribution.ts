@@ -11,6 +11,7 @@ import {
   removeAttributionCookies,
 } from './cookie-store.ts';
 import {
+  classify,
   type ResolvedSbjsOptions,
   readAccessor,
   resolveOptions,
@@ -19,6 +20,8 @@ import {
   type SbjsGet,
   type SbjsOptions,
   type SbjsStore,
+  storedState,
+  type TrafficData,
 } from './sourcebuster.ts';
 
 /**
@@ -161,6 +164,10 @@ export interface StartAttributionOptions {
   doc?: Document;
   /** Extra sourcebuster options (custom organics, referrals, typein attributes, promo codes). */
   sbjs?: SbjsOptions;
+  /**
+   * The clock (ms since the epoch): fire dates and cookie expiries of the moment tracking is
+   * allowed. `env.now`, when given, is the load time used by a grant during start.
+   */
   now?: () => number;
 }
 
@@ -226,13 +233,25 @@ export function startAttribution(options: StartAttributionOptions = {}): Attribu
   );
 
   let allowTracking = params.allowTracking;
-  let memory: MemoryStore = createMemoryStore((name) => cookieStore.get(name), now);
-  let data: SbjsGet | null = safeRun(memory);
+  const cookiesSeed = (name: string) => cookieStore.get(name);
+  let memory: MemoryStore = createMemoryStore(cookiesSeed, now, resolved.base64);
+  // issue 11 item 12: the visit's source is classified once, at load, against the cookies as they are then.
+  let decided: TrafficData | null | undefined = safeClassify(memory);
+  let data: SbjsGet | null = safeRun(memory, env);
   let committed = false;
+  let starting = true;
 
-  function safeRun(store: SbjsStore): SbjsGet | null {
+  function safeClassify(store: SbjsStore): TrafficData | null | undefined {
     try {
-      return runSourcebuster(store, env, resolved);
+      return classify(env, resolved, storedState(store, resolved.cookiePrefix));
+    } catch {
+      return undefined; // classified again by the run, which reports the failure
+    }
+  }
+
+  function safeRun(store: SbjsStore, at: SbjsEnvironment): SbjsGet | null {
+    try {
+      return runSourcebuster(store, at, resolved, Math.random, decided);
     } catch (error) {
       logError(null, 'order attribution failed; no attribution for this page.', error);
       return null;
@@ -257,7 +276,13 @@ export function startAttribution(options: StartAttributionOptions = {}): Attribu
   function apply(consent: Consent, revoked: boolean): void {
     if (allowed(consent)) {
       if (!committed) {
-        // spec §4: the visit classified in memory reaches the cookies only now, so a late consent loses no UTM.
+        if (!starting) {
+          // issue 11 item 12: WooCommerce's script starts sourcebuster only when tracking is
+          // allowed, so the session (fire date, page count, every expiry) starts now; the source
+          // classified at load is kept, so a late consent loses no UTM (spec §4 Attribution).
+          memory = createMemoryStore(cookiesSeed, now, resolved.base64);
+          data = safeRun(memory, { ...env, now: new Date(now()) });
+        }
         commitMemory(memory, cookieStore, now);
         committed = true;
       }
@@ -267,8 +292,9 @@ export function startAttribution(options: StartAttributionOptions = {}): Attribu
     if (committed || revoked) {
       // spec §4: denying removes all attribution cookies; a later grant on this page starts afresh.
       removeAttributionCookies(resolved.cookiePrefix, resolved.domain.host, doc);
-      memory = createMemoryStore(() => null, now);
-      data = safeRun(memory);
+      memory = createMemoryStore(() => null, now, resolved.base64);
+      decided = safeClassify(memory);
+      data = safeRun(memory, env);
       committed = false;
     }
     publish(false);
@@ -276,6 +302,7 @@ export function startAttribution(options: StartAttributionOptions = {}): Attribu
 
   if (!allowTracking) removeAttributionCookies(resolved.cookiePrefix, resolved.domain.host, doc);
   apply($consent.get(), false);
+  starting = false;
   let previous = $consent.get();
   const unsubscribe = $consent.listen((consent) => {
     const revoked = previous.marketing === 'granted' && consent.marketing === 'denied';

@@ -112,10 +112,15 @@ export interface MemoryStore extends SbjsStore {
 /**
  * An in-memory store that reads through to `seed` (the existing cookies) for names it has not
  * written, and honours expiry against `now`, so tests can let a session run out.
+ *
+ * A value reads back as a cookie would: encoded as written (`base64` as the cookies will be),
+ * then decoded as sourcebuster reads it, so `! ~ * ' ( )` escapes in a value come back as the
+ * characters and the engine writes the same bytes in memory as on cookies (issue 11 item 11).
  */
 export function createMemoryStore(
   seed: (name: string) => string | null = () => null,
   now: () => number = Date.now,
+  base64 = false,
 ): MemoryStore {
   const entries = new Map<string, MemoryEntry>();
   const removed = new Set<string>();
@@ -123,7 +128,7 @@ export function createMemoryStore(
     get(name) {
       const entry = entries.get(name);
       if (entry) {
-        if (entry.expiresAt > now()) return entry.value;
+        if (entry.expiresAt > now()) return decodeCookieValue(encodeCookieValue(entry.value, base64));
         entries.delete(name);
         return null;
       }

@@ -388,10 +388,28 @@ export function encodeData(s: string): string {
   return encodeURIComponent(s).replace(/[!~*'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** sourcebuster's decodeData, falling back to `unescape` for malformed sequences, then ''. */
+/** The six characters encodeData escapes beyond encodeURIComponent, as their escapes. */
+const SB_ESCAPES: readonly (readonly [string, string])[] = [
+  ['%21', '!'],
+  ['%7E', '~'],
+  ['%2A', '*'],
+  ['%27', "'"],
+  ['%28', '('],
+  ['%29', ')'],
+];
+
+/**
+ * sourcebuster's decodeData (woocommerce/sourcebuster-js `helpers/cookies.js`): decodeURIComponent,
+ * then `%21 %7E %2A %27 %28 %29` (upper case only) in the decoded text turned back into
+ * `! ~ * ' ( )`, one after the other. A raw `valentine%27s` from the query thus reads back as
+ * `valentine's`, and the next write of that value is `%27`, not `%2527` (issue 11 item 11).
+ * Malformed sequences fall back to `unescape` without those replacements, then ''.
+ */
 export function decodeData(s: string): string {
   try {
-    return decodeURIComponent(s);
+    let out = decodeURIComponent(s);
+    for (const [escape, char] of SB_ESCAPES) out = out.replaceAll(escape, char);
+    return out;
   } catch {
     try {
       return unescape(s);
@@ -465,33 +483,53 @@ export function classify(
   return null;
 }
 
+/** What a store holds that classification looks at (sourcebuster reads these cookies). */
+export function storedState(
+  store: Pick<SbjsStore, 'get'>,
+  prefix = 'sbjs_',
+): { hasSession: boolean; hasFirst: boolean; hasCurrent: boolean } {
+  return {
+    hasSession: Boolean(store.get(`${prefix}session`)),
+    hasFirst: Boolean(store.get(`${prefix}first`)),
+    hasCurrent: Boolean(store.get(`${prefix}current`)),
+  };
+}
+
 /**
  * One page view, exactly as sourcebuster's init: migrations, current (always rewritten, so its
  * expiry slides), first, user data, session and promo. Returns the parsed containers (`sbjs.get`).
+ *
+ * `decided` is a classification made earlier on this page (issue 11 item 12: consent given
+ * after load keeps the source classified at load, while times and expiries are those of the
+ * run). A kept source (`null`) with neither `current` nor `first` in the store is classified
+ * afresh, as there is nothing to keep. Without `decided`, the page view is classified now.
  */
 export function runSourcebuster(
   store: SbjsStore,
   env: SbjsEnvironment,
   p: ResolvedSbjsOptions,
   random: () => number = Math.random,
+  decided?: TrafficData | null,
 ): SbjsGet {
   const name = (c: string) => p.cookiePrefix + c;
   const life = p.lifetimeMinutes;
   runMigrations(store, env, p);
 
-  const traffic = classify(env, p, {
-    hasSession: Boolean(store.get(name('session'))),
-    hasFirst: Boolean(store.get(name('first'))),
-    hasCurrent: Boolean(store.get(name('current'))),
-  });
+  const state = storedState(store, p.cookiePrefix);
+  const traffic =
+    decided !== undefined && (decided !== null || state.hasFirst || state.hasCurrent)
+      ? decided
+      : classify(env, p, state);
+  // `String(...)`: sourcebuster writes whatever its read gave, a missing cookie as the text "null".
   if (traffic) {
     store.set(name('current_add'), packExtra(env, p), life);
     if (!store.get(name('first_add'))) store.set(name('first_add'), packExtra(env, p), life);
     store.set(name('current'), packMain(traffic), life);
   } else {
-    store.set(name('current'), store.get(name('current')) ?? '', life);
+    store.set(name('current'), String(store.get(name('current'))), life);
   }
-  if (!store.get(name('first'))) store.set(name('first'), store.get(name('current')) ?? '', life);
+  // Read back, so `first` gets the value after one cookie round trip (decodeData's replacements included).
+  if (!store.get(name('first'))) store.set(name('first'), String(store.get(name('current'))), life);
 
   const udata = store.get(name('udata'));
   const hasSession = Boolean(store.get(name('session')));

@@ -9,8 +9,11 @@ import {
 } from '../../../shared/tracking/attribution.ts';
 
 // spec §4 Attribution (allowed / denied, denying removes all cookies), §7 Order attribution.
-// The fire date is fixed through env.now; cookie expiry uses the real clock.
-const NOW = Date.UTC(2026, 2, 1, 8, 0, 0);
+// One fixed instant near the real time drives fire dates and cookie expiries (expiries in the
+// past would delete the cookies at once).
+const NOW = Math.floor(Date.now() / 1000) * 1000;
+/** `yyyy-mm-dd hh:mm:ss` in UTC, as WooCommerce passes timezone_offset '0'. */
+const fireDate = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 const LANDING = `${location.origin}/landing/?utm_source=news&utm_medium=email&utm_campaign=spring`;
 
 function sbjsCookies(): Record<string, string> {
@@ -51,6 +54,7 @@ describe('order attribution', () => {
     (controller = startAttribution({
       env: { href: LANDING, referrer: '', userAgent: 'UA/1', now: new Date(NOW) },
       params,
+      now: () => NOW,
     }));
 
   it('writes nothing before consent, keeps the visit in memory, and writes it when consent arrives late', () => {
@@ -75,7 +79,7 @@ describe('order attribution', () => {
       'typ=utm|||src=news|||mdm=email|||cmp=spring|||cnt=(none)|||trm=(none)|||id=(none)|||plt=(none)|||fmt=(none)|||tct=(none)',
     );
     expect(decodeURIComponent(jar.sbjs_current_add)).to.equal(
-      `fd=2026-03-01 08:00:00|||ep=${LANDING}|||rf=(none)`,
+      `fd=${fireDate(NOW)}|||ep=${LANDING}|||rf=(none)`,
     );
     expect($attribution.get().allowed).to.equal(true);
     expect($attribution.get().values).to.include({
@@ -85,7 +89,7 @@ describe('order attribution', () => {
       utm_campaign: 'spring',
       referrer: '(none)',
       session_entry: LANDING,
-      session_start_time: '2026-03-01 08:00:00',
+      session_start_time: fireDate(NOW),
       session_pages: '1',
       session_count: '1',
       user_agent: 'UA/1',
