@@ -548,8 +548,87 @@ export function createShop(options = {}) {
       return true;
     }
     // flatsome_ajax_search_products (spec §7 Live search, §3 Search suggestion).
-    sendJson(res, 200, { suggestions: search(fields.query ?? '', fields.product_cat ?? '') });
+    const query = fields.query ?? '';
+    const category = fields.product_cat ?? '';
+    sendJson(res, 200, {
+      suggestions: session?.mode === 'unkind' ? unkindSearch(query, category) : search(query, category),
+    });
     return true;
+  }
+
+  /**
+   * Posts and pages Flatsome's search also lists (theme option "search_result", only without a
+   * category). Their titles carry apostrophes, ampersands and quotes, and none has a thumbnail.
+   */
+  const SEARCHABLE_PAGES = [
+    { id: 2001, title: "Don't Forget: Hoodie Care & Washing", url: '/?p=2001' },
+    { id: 2002, title: 'Shipping & Returns', url: '/?page_id=2002' },
+    { id: 2003, title: 'Caps & Beanies: a "Winter" Guide', url: '/?p=2003' },
+  ];
+
+  /** WordPress's get_the_title(): HTML-escaped, with wptexturize's typographic apostrophe. */
+  const wpTitle = (/** @type {string} */ title) =>
+    title
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#8217;');
+
+  /**
+   * The search as a real Flatsome shop answers it (issue 11 item 7, unkind manner): products by
+   * title, then by SKU (the "search by SKU" option), then posts and pages ('Page' rows, `img: false`
+   * as get_the_post_thumbnail_url() gives without a thumbnail); values entity-encoded like
+   * get_the_title(). flatsome_unique_suggestions() then drops repeated rows with array_unique(),
+   * which keeps the keys: with a gap, json_encode prints the list as an object {"0":…,"6":…}.
+   * @param {string} query @param {string} category
+   */
+  function unkindSearch(query, category) {
+    const words = query.toLowerCase().trim().split(/\s+/).filter(Boolean);
+    if (words.length === 0) return [{ id: -1, value: 'No products found.', url: '' }];
+    const inCategory = products.filter((p) => !category || p.categories.includes(category));
+    const productRow = (/** @type {(typeof products)[number]} */ p) => ({
+      type: 'Product',
+      id: p.id,
+      value: wpTitle(p.name),
+      url: permalink(p),
+      img: imageUrl(p, 'thumb'),
+      price: priceHtml(p),
+    });
+    const byTitle = inCategory
+      .filter((p) => words.every((w) => p.name.toLowerCase().includes(w)))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .slice(0, searchLimit);
+    const bySku = inCategory
+      .filter((p) => words.every((w) => p.sku.toLowerCase().includes(w)))
+      .slice(0, searchLimit);
+    const pages = category
+      ? []
+      : SEARCHABLE_PAGES.filter((page) => words.every((w) => page.title.toLowerCase().includes(w)));
+    const rows = [
+      ...byTitle.map(productRow),
+      ...bySku.map(productRow),
+      ...pages.map((page) => ({
+        type: 'Page',
+        id: page.id,
+        value: wpTitle(page.title),
+        url: page.url,
+        img: false,
+        price: '',
+      })),
+    ];
+    if (rows.length === 0) return [{ id: -1, value: 'No products found.', url: '' }];
+    /** @type {Record<string, unknown>} */
+    const kept = {};
+    const seen = new Set();
+    rows.forEach((row, key) => {
+      const same = JSON.stringify(row);
+      if (seen.has(same)) return;
+      seen.add(same);
+      kept[key] = row;
+    });
+    const keys = Object.keys(kept);
+    return keys.every((key, i) => key === String(i)) ? Object.values(kept) : kept;
   }
 
   /**
