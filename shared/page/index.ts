@@ -10,6 +10,7 @@ import { installPasswordToggle, PASSWORD_SELECTOR } from './password-toggle.ts';
 import { installResultCount, RESULT_COUNT_SELECTOR } from './result-count.ts';
 import { installReviewForm, REVIEW_FORM_SELECTOR } from './review-form.ts';
 import { installStoreNotice, STORE_NOTICE_SELECTOR } from './store-notice.ts';
+import { installTabs, TABS_SELECTOR } from './tabs.ts';
 
 /**
  * The page behaviours (issue 17, spec §9 Storefront helpers): each is installed from the markup
@@ -39,6 +40,8 @@ export const pageBehaviours: readonly PageBehaviour[] = [
   // Page-builder pages (issue 15, spec §2 Popups and filters).
   { name: 'link-actions', selector: LINK_ACTIONS_SELECTOR, install: installPageLinkActions },
   { name: 'loop-filter', selector: LOOP_FILTER_SELECTOR, install: installLoopFilter },
+  // Theme runtime rules (issue 17, spec §2 Other, §4, §9 Theme).
+  { name: 'tabs', selector: TABS_SELECTOR, install: installTabs },
 ];
 
 const installed = new WeakMap<PageRoot, () => void>();

@@ -1,0 +1,186 @@
+import {
+  type BehaviourOptions,
+  documentOf,
+  enhanceNowAndLater,
+  installOnce,
+  type PageRoot,
+  within,
+} from './behaviour.ts';
+
+/**
+ * Tabbed content (spec §2 Other: "Tabbed content with keyboard navigation (arrows, Home, End)
+ * and a tab opened from the URL hash"), as the WAI-ARIA APG tabs pattern with automatic
+ * activation.
+ *
+ * Markup (the theme's, Flatsome-like; WooCommerce's product tabs have the same shape):
+ *
+ *   <div class="tabbed-content">                     (or any element with data-tabs)
+ *     <ul class="nav nav-tabs">                      (or .wc-tabs, or [role=tablist]; add
+ *       <li class="tab active"><a href="#tab-one">One</a></li>   .nav-vertical for a vertical list)
+ *       <li class="tab"><a href="#tab-two">Two</a></li>
+ *     </ul>
+ *     <div class="tab-panels">
+ *       <div class="panel active" id="tab-one">…</div>
+ *       <div class="panel" id="tab-two">…</div>
+ *     </div>
+ *   </div>
+ *
+ * Each link's `href="#id"` names its panel. The behaviour adds the roles (tablist, tab,
+ * tabpanel, presentation on the list items), `aria-selected`, `aria-controls`,
+ * `aria-labelledby`, a roving tabindex (only the selected tab is in the tab order; the panel is
+ * focusable), the `active` class on the selected item and panel, and `hidden` on the other
+ * panels. Keys on a tab: ArrowLeft/ArrowRight (ArrowUp/ArrowDown in a vertical list) move to
+ * the previous/next tab, wrapping, Home/End to the first/last; the focused tab is selected at
+ * once. The initial tab is the one the URL hash names (a panel id, or a tab link's own id), else
+ * the one marked `active`, else the first; a later `hashchange` naming a tab selects it too.
+ */
+
+export const TABS_SELECTOR = '.tabbed-content, [data-tabs]';
+const LIST = '.nav-tabs, .wc-tabs, [role="tablist"]';
+
+const installed = new WeakMap<PageRoot, () => void>();
+const enhanced = new WeakMap<Element, TabSet>();
+let ids = 0;
+
+interface TabSet {
+  tabs: HTMLAnchorElement[];
+  panels: HTMLElement[];
+  vertical: boolean;
+  select(index: number, focus?: boolean): void;
+}
+
+const idFromHash = (hash: string): string => {
+  try {
+    return decodeURIComponent(hash.replace(/^#/, ''));
+  } catch {
+    return '';
+  }
+};
+
+/** Prepares one tabbed-content block; returns null (after one console.error) when it is malformed. */
+function enhance(container: Element, doc: Document): TabSet | null {
+  const known = enhanced.get(container);
+  if (known) return known;
+  const list = container.querySelector<HTMLElement>(LIST);
+  const links = list
+    ? [...list.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')].filter(
+        (a) => a.closest(TABS_SELECTOR) === container,
+      )
+    : [];
+  const panels = links.map((a) => doc.getElementById(idFromHash(a.getAttribute('href') ?? '')));
+  if (!list || links.length === 0 || panels.some((p) => !p)) {
+    console.error(
+      'storefront elements: tabs need a .nav-tabs list of links whose href="#id" names a panel on the page.',
+      container,
+    );
+    return null;
+  }
+  const vertical =
+    list.classList.contains('nav-vertical') || list.getAttribute('aria-orientation') === 'vertical';
+  list.setAttribute('role', 'tablist');
+  if (vertical) list.setAttribute('aria-orientation', 'vertical');
+  links.forEach((tab, i) => {
+    const panel = panels[i] as HTMLElement;
+    if (tab.parentElement && tab.parentElement !== list)
+      tab.parentElement.setAttribute('role', 'presentation');
+    if (!tab.id) tab.id = `shop-tab-${++ids}`;
+    tab.setAttribute('role', 'tab');
+    tab.setAttribute('aria-controls', panel.id);
+    panel.setAttribute('role', 'tabpanel');
+    panel.setAttribute('aria-labelledby', tab.id);
+    panel.tabIndex = 0;
+  });
+  const set: TabSet = {
+    tabs: links,
+    panels: panels as HTMLElement[],
+    vertical,
+    select(index, focus = false) {
+      links.forEach((tab, i) => {
+        const on = i === index;
+        tab.setAttribute('aria-selected', String(on));
+        tab.tabIndex = on ? 0 : -1;
+        tab.parentElement?.classList.toggle('active', on);
+        const panel = set.panels[i];
+        panel.hidden = !on;
+        panel.classList.toggle('active', on);
+      });
+      if (focus) links[index].focus();
+    },
+  };
+  const marked = links.findIndex(
+    (a) => a.parentElement?.classList.contains('active') || a.getAttribute('aria-selected') === 'true',
+  );
+  set.select(Math.max(0, marked));
+  enhanced.set(container, set);
+  return set;
+}
+
+/** Installs the tabbed-content blocks under the root (and those added later). */
+export function installTabs(root: PageRoot = document, _options: BehaviourOptions = {}): () => void {
+  return installOnce(installed, root, () => {
+    const doc = documentOf(root);
+    const win = doc.defaultView ?? window;
+    const sets = new Set<TabSet>();
+
+    const openFromHash = (among: Iterable<TabSet> = sets) => {
+      const id = idFromHash(win.location.hash);
+      if (!id) return;
+      for (const set of among) {
+        const index = set.tabs.findIndex((tab, i) => set.panels[i].id === id || tab.id === id);
+        if (index >= 0) set.select(index);
+      }
+    };
+    const stopWatching = enhanceNowAndLater(root, (node) => {
+      const added: TabSet[] = [];
+      for (const container of within(node, TABS_SELECTOR)) {
+        const set = enhance(container, doc);
+        if (set && !sets.has(set)) added.push(set);
+      }
+      for (const set of added) sets.add(set);
+      openFromHash(added);
+    });
+    const onHashChange = () => openFromHash();
+
+    const setOf = (target: EventTarget | null): [TabSet, number] | null => {
+      const tab = target instanceof Element ? target.closest('[role="tab"]') : null;
+      if (!tab) return null;
+      for (const set of sets) {
+        const index = set.tabs.indexOf(tab as HTMLAnchorElement);
+        if (index >= 0) return [set, index];
+      }
+      return null;
+    };
+    const onClick = (event: MouseEvent) => {
+      const found = setOf(event.target);
+      if (!found) return;
+      event.preventDefault(); // a tab is not a jump to its panel
+      found[0].select(found[1], true);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      const found = setOf(event.target);
+      if (!found || event.altKey || event.ctrlKey || event.metaKey) return;
+      const [set, index] = found;
+      const last = set.tabs.length - 1;
+      const previous = set.vertical ? 'ArrowUp' : 'ArrowLeft';
+      const next = set.vertical ? 'ArrowDown' : 'ArrowRight';
+      let to: number;
+      if (event.key === previous) to = index === 0 ? last : index - 1;
+      else if (event.key === next) to = index === last ? 0 : index + 1;
+      else if (event.key === 'Home') to = 0;
+      else if (event.key === 'End') to = last;
+      else if (event.key === ' ' || event.key === 'Enter') to = index;
+      else return;
+      event.preventDefault();
+      set.select(to, true);
+    };
+    root.addEventListener('click', onClick as EventListener);
+    root.addEventListener('keydown', onKey as EventListener);
+    win.addEventListener('hashchange', onHashChange);
+    return () => {
+      stopWatching();
+      root.removeEventListener('click', onClick as EventListener);
+      root.removeEventListener('keydown', onKey as EventListener);
+      win.removeEventListener('hashchange', onHashChange);
+    };
+  });
+}
