@@ -6,11 +6,13 @@ export interface FakeClock extends Clock {
   tick(ms: number): void;
   /** Timers still waiting. */
   readonly pending: number;
+  /** The fake time in ms (for controllers that take a `now` function). */
+  now(): number;
 }
 
-/** Creates a {@link FakeClock} starting at 0. */
-export function fakeClock(): FakeClock {
-  let now = 0;
+/** Creates a {@link FakeClock} starting at `start` (default 0). */
+export function fakeClock(start = 0): FakeClock {
+  let now = start;
   let nextId = 0;
   const timers = new Map<number, { at: number; callback: () => void }>();
   return {
@@ -36,5 +38,6 @@ export function fakeClock(): FakeClock {
     get pending() {
       return timers.size;
     },
+    now: () => now,
   };
 }
