@@ -4,11 +4,25 @@ import { hasJQuery, jqueryWrap, triggerJQuery } from '../jquery-bridge.ts';
 import { logError } from '../log.ts';
 import { addToCart } from '../shop/cart.ts';
 import { $cart } from '../stores/cart.ts';
-import { $pageConfig } from '../stores/page-config.ts';
+import { $pageConfig, reloadPageConfig } from '../stores/page-config.ts';
+import { shopConfigJson } from '../stores/page-data.ts';
 
 /**
  * Ajax add-to-cart for the page's own buttons (`.ajax_add_to_cart` with `data-product_id`),
  * as WooCommerce's add-to-cart.js does it (spec §4 Add-to-cart button, §5, §7).
+ *
+ * Whose click it is gets decided on every click (issue 11 item 4), never once at start-up:
+ * - a block Product Button (`.wc-interactive`) handles itself: WooCommerce's script binds
+ *   `.add_to_cart_button:not(.wc-interactive)`, and so do we;
+ * - where WooCommerce's add-to-cart.js runs (jQuery plus its `wc_add_to_cart_params` global,
+ *   possibly loaded late by a script-delay optimiser) the click is its own: our store follows its
+ *   jQuery events instead, so a click never adds twice;
+ * - where it does not run, the shop's own settings still count: WooCommerce prints
+ *   `wc_add_to_cart_params` only with "Enable AJAX add to cart buttons on archives" on, so a page
+ *   that prints WooCommerce's other page data (`woocommerce_params`, `wc_cart_fragments_params`)
+ *   without it has ajax add-to-cart off, and its buttons stay plain links, as does a button
+ *   without `ajax_add_to_cart`; `cart_redirect_after_add` = yes goes to the cart after an add
+ *   (spec §7, in `addToCart`).
  */
 
 /** spec §9: click debounce 50 ms, flags reset after 300 ms. */
@@ -18,11 +32,125 @@ export const FLAG_RESET_MS = 300;
 const busy = new WeakSet<Element>();
 const debounce = new WeakMap<Element, ReturnType<typeof setTimeout>>();
 
-/** Every data attribute of the button, as posted by WooCommerce (spec §3: data-product_id plus all others). */
+/** The parts of the page's jQuery this module calls (only after `hasJQuery()` said it is real). */
+type PageJQuery = ((target: unknown) => {
+  data(): unknown;
+  triggerHandler(name: string, args?: unknown[]): unknown;
+}) & { fn: { jquery: string } };
+
+const pageJQuery = (): PageJQuery | undefined =>
+  hasJQuery() ? ((window as unknown as { jQuery: PageJQuery }).jQuery as PageJQuery) : undefined;
+
+/**
+ * An object a script printed (`var wc_add_to_cart_params = {...}` makes a plain object). An element
+ * with that id or name (a node or an HTMLCollection, DOM clobbering, issue 22) is no such object.
+ */
+function printedObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+const pageGlobal = (name: string): unknown => (window as unknown as Record<string, unknown>)[name];
+
+/** The page data `name`, as a global or in `<script id="shop-config">` (the strict-CSP form). */
+const printed = (name: string): boolean =>
+  printedObject(pageGlobal(name)) || printedObject(shopConfigJson()[name]);
+
+/**
+ * WooCommerce's add-to-cart.js is on the page: it needs jQuery, and it quits without its
+ * `wc_add_to_cart_params` global (checked at each click, as a delayed script may arrive late).
+ */
+export function wooCommerceAddToCartPresent(): boolean {
+  return hasJQuery() && printedObject(pageGlobal('wc_add_to_cart_params'));
+}
+
+/**
+ * The shop switched ajax add-to-cart off: WordPress printed WooCommerce's page globals
+ * (`woocommerce_params` is on every WooCommerce page) but no `wc_add_to_cart_params`, neither as a
+ * global nor in the config script (WooCommerce enqueues add-to-cart.js, and so prints its params,
+ * only when `woocommerce_enable_ajax_add_to_cart` is yes). Only globals say so: the config script
+ * is written for the library and may carry `woocommerce_params` for other reasons.
+ */
+export function ajaxAddToCartOff(): boolean {
+  const wooCommercePage =
+    printedObject(pageGlobal('woocommerce_params')) || printedObject(pageGlobal('wc_cart_fragments_params'));
+  return wooCommercePage && !printed('wc_add_to_cart_params');
+}
+
+let seenParams: unknown;
+/**
+ * `$pageConfig` is read once at start-up; `wc_add_to_cart_params` printed later (a delayed inline
+ * script) is read again once, so its `cart_url` and `cart_redirect_after_add` count.
+ */
+function readLateParams() {
+  const params = pageGlobal('wc_add_to_cart_params');
+  if (!printedObject(params) || params === seenParams) return;
+  seenParams = params;
+  reloadPageConfig();
+}
+
+/** Keys jQuery will not post: it calls functions (we do not run others' code for a post), and nodes are no data. */
+const unpostable = (value: unknown) =>
+  typeof value === 'function' || typeof value === 'symbol' || value instanceof Node || value === window;
+
+/**
+ * Form fields as jQuery's `$.ajax({ data })` posts an object (`jQuery.param`): null and undefined
+ * as '', numbers and booleans as text, objects as `key[sub]`, arrays as `key[i]` (PHP reads these as
+ * jQuery's `key[]`). Cycles and depth are cut, as a widget instance in `.data()` may hold both.
+ */
+export function formFields(data: Record<string, unknown>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const seen = new WeakSet<object>();
+  const add = (key: string, value: unknown, depth: number) => {
+    if (unpostable(value)) return;
+    if (value === null || value === undefined) fields[key] = '';
+    else if (Array.isArray(value) || Object.prototype.toString.call(value) === '[object Object]') {
+      const object = value as Record<string, unknown>;
+      if (depth > 4 || seen.has(object)) return;
+      seen.add(object);
+      for (const sub of Object.keys(object)) add(`${key}[${sub}]`, object[sub], depth + 1);
+    } else fields[key] = String(value);
+  };
+  for (const key of Object.keys(data)) add(key, data[key], 0);
+  return fields;
+}
+
+/**
+ * What WooCommerce posts for a button (spec §3: data-product_id plus all other data attributes):
+ * first jQuery's `.data()` store (values other scripts set with `$(button).data(key, value)`, and the
+ * data attributes as jQuery reads them, "3" as 3), then every data attribute over it, as
+ * add-to-cart.js gives attributes the preference (they can be changed directly by scripts).
+ */
 export function buttonData(button: HTMLElement): Record<string, string> {
-  const data: Record<string, string> = {};
+  const data: Record<string, unknown> = {};
+  const $ = pageJQuery();
+  if ($) {
+    try {
+      const stored = $(button).data();
+      if (stored && typeof stored === 'object') Object.assign(data, stored);
+    } catch (error) {
+      logError(null, "jQuery's .data() of an add-to-cart button could not be read.", error);
+    }
+  }
   for (const [key, value] of Object.entries(button.dataset)) if (value !== undefined) data[key] = value;
-  return data;
+  return formFields(data);
+}
+
+/**
+ * The `should_send_ajax_request.adding_to_cart` hook of add-to-cart.js: a jQuery handler on
+ * document.body returning false (jQuery's `triggerHandler` result) stops the add. A handler that
+ * throws is reported and stops nothing.
+ */
+function vetoed(button: HTMLElement): boolean {
+  const $ = pageJQuery();
+  if (!$) return false;
+  try {
+    return $(document.body).triggerHandler('should_send_ajax_request.adding_to_cart', [$(button)]) === false;
+  } catch (error) {
+    logError(null, "a 'should_send_ajax_request.adding_to_cart' handler threw.", error);
+    return false;
+  }
 }
 
 function setState(button: HTMLElement, state: 'loading' | 'added' | 'normal') {
@@ -31,7 +159,6 @@ function setState(button: HTMLElement, state: 'loading' | 'added' | 'normal') {
   if (state === 'loading') button.setAttribute('aria-busy', 'true');
   else button.removeAttribute('aria-busy');
   emit(button, 'shop-cart-button-updated', { productId: button.dataset.product_id ?? '', state });
-  if (state !== 'loading') triggerJQuery('wc_cart_button_updated', [jqueryWrap(button)]);
 }
 
 /** Inserts the view-cart link after the button, once, when not on the cart page. */
@@ -52,9 +179,16 @@ function insertViewCart(button: HTMLElement) {
  */
 async function send(button: HTMLElement) {
   busy.add(button);
-  let outcome: Awaited<ReturnType<typeof addToCart>> = 'failed';
+  let outcome: Outcome = 'failed';
   try {
     setState(button, 'loading');
+    // add-to-cart.js: loading, then the hook may stop it, then the data is read.
+    if (vetoed(button)) {
+      outcome = 'vetoed';
+      triggerJQuery('ajax_request_not_sent.adding_to_cart', [false, false, jqueryWrap(button)]);
+      return;
+    }
+    readLateParams();
     const data = buttonData(button);
     outcome = await addToCart(data, button);
   } catch (error) {
@@ -65,14 +199,23 @@ async function send(button: HTMLElement) {
   }
 }
 
-/** The state after an add (spec §4 Add-to-cart button), each step guarded so the next still runs. */
-function finish(button: HTMLElement, outcome: Awaited<ReturnType<typeof addToCart>>) {
+type Outcome = Awaited<ReturnType<typeof addToCart>> | 'vetoed';
+
+/**
+ * The state after an add (spec §4 Add-to-cart button), each step guarded so the next still runs.
+ * `wc_cart_button_updated` follows the button's update as in add-to-cart.js's `updateButton`:
+ * after a success (classes and view-cart link first) and after a veto (its
+ * `ajax_request_not_sent` handler), never after a failure (issue 11 item 9).
+ */
+function finish(button: HTMLElement, outcome: Outcome) {
   const name = button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
+  const buttonUpdated = () => triggerJQuery('wc_cart_button_updated', [jqueryWrap(button)]);
   const steps: (() => void)[] =
     outcome === 'added'
       ? [
           () => setState(button, 'added'),
           () => insertViewCart(button),
+          buttonUpdated,
           () =>
             announce(
               button.dataset.success_message ?? `Added to cart: ${name.replace(/^Add (to cart: )?/i, '')}`,
@@ -80,6 +223,7 @@ function finish(button: HTMLElement, outcome: Awaited<ReturnType<typeof addToCar
         ]
       : [
           () => setState(button, 'normal'),
+          ...(outcome === 'vetoed' ? [buttonUpdated] : []),
           () => {
             if (outcome === 'failed')
               announce('Sorry, the product could not be added to the cart. Please try again.');
@@ -97,11 +241,22 @@ function finish(button: HTMLElement, outcome: Awaited<ReturnType<typeof addToCar
   }
 }
 
+let forced = false;
+
+/** Whether this click on `button` is ours to send (issue 11 item 4), decided now, not at start-up. */
+function ours(button: HTMLElement): boolean {
+  // Block Product Buttons (the Interactivity API) send their own adds.
+  if (button.classList.contains('wc-interactive')) return false;
+  // spec §5: without a product id the normal link behaviour applies.
+  if (!button.dataset.product_id) return false;
+  if (forced) return true;
+  return !wooCommerceAddToCartPresent() && !ajaxAddToCartOff();
+}
+
 function onClick(event: MouseEvent) {
   const target = event.target instanceof Element ? event.target : null;
   const button = target?.closest<HTMLElement>('.ajax_add_to_cart');
-  // spec §5: without a product id the normal link behaviour applies.
-  if (!button?.dataset.product_id) return;
+  if (!button || !ours(button)) return;
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
   if (busy.has(button)) return;
@@ -117,21 +272,19 @@ let installed = false;
  * Page behaviour (DESIGN §1 `shared/page/`): handles add-to-cart buttons page-wide, once,
  * started by the autoloader or an element's entry, never by a view. It reads `$cart` while
  * installed, which starts the cart (its `onMount`), as cart-fragments.js runs on every
- * WooCommerce page. On a WordPress page where WooCommerce's own add-to-cart.js runs (jQuery
- * plus its params global), that script keeps the buttons and our store follows its jQuery events
- * instead, so a click never adds twice. Returns the uninstall function.
+ * WooCommerce page. Each click is decided on its own (see the top of this file); `force` takes
+ * the buttons even where WooCommerce's add-to-cart.js runs (tests, host apps that replace it).
+ * Returns the uninstall function.
  */
 export function installAddToCartButtons({ force = false } = {}): () => void {
-  const params: unknown = (window as unknown as { wc_add_to_cart_params?: unknown }).wc_add_to_cart_params;
   if (installed) return () => {};
   installed = true;
+  forced = force;
   const stopReading = $cart.listen(() => {});
-  // A clobbered global (an element with id "jQuery" or "wc_add_to_cart_params", issue 22) is no script.
-  const wooScript = hasJQuery() && typeof params === 'object' && params !== null && !(params instanceof Node);
-  const handling = force || !wooScript;
-  if (handling) document.addEventListener('click', onClick);
+  document.addEventListener('click', onClick);
   return () => {
     installed = false;
+    forced = false;
     stopReading();
     document.removeEventListener('click', onClick);
   };
