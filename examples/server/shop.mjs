@@ -34,6 +34,7 @@ import {
   shopMain,
   variationJson,
 } from './templates.mjs';
+import { PARAMS_SCRIPT_PATH, paramsScript, slowAddOption, wcAjaxAddToCart } from './unkind.mjs';
 
 export { pageConfigJson };
 
@@ -46,7 +47,8 @@ export { pageConfigJson };
  * @typedef {{ endpoint: string, method: string, query: Record<string, string>, body: Record<string, string>, at: number }} LogEntry
  * @typedef {'tidy' | 'unkind'} ShopMode tidy answers like the protocol's common case; unkind like a real
  *   WooCommerce + Flatsome shop with theme snippets (issue 11 "The demo shop as unkind as a real one")
- * @typedef {{ id: string, cart: Cart, faults: Fault[], log: LogEntry[], notices: Notice[], nonce: string, mode: ShopMode }} Session
+ * @typedef {{ id: string, cart: Cart, faults: Fault[], log: LogEntry[], notices: Notice[], nonce: string, mode: ShopMode, slowAddMs: number }} Session
+ *   slowAddMs: in the unkind manner, how long every add is held before the cart changes (unkind.mjs)
  * @typedef {{ maxSessions?: number, hangMs?: number, searchLimit?: number }} ShopOptions
  */
 
@@ -84,6 +86,8 @@ export function createShop(options = {}) {
   const searchLimit = options.searchLimit ?? 10;
   /** @type {Map<string, Session>} */
   const sessions = new Map();
+  /** Sessions made during a request, whose cookie the browser does not send back yet. @type {WeakMap<Req, Session>} */
+  const madeFor = new WeakMap();
 
   // ---- sessions --------------------------------------------------------------------------------
 
@@ -101,6 +105,8 @@ export function createShop(options = {}) {
    * @returns {Session | undefined}
    */
   function sessionOf(req, res, create) {
+    const made = madeFor.get(req);
+    if (made) return made;
     const id = sessionIdOf(req);
     const found = id ? sessions.get(id) : undefined;
     if (found) {
@@ -121,8 +127,10 @@ export function createShop(options = {}) {
       notices: [],
       nonce: randomBytes(5).toString('hex'),
       mode: 'tidy',
+      slowAddMs: 0,
     };
     sessions.set(newId, session);
+    madeFor.set(req, session); // e.g. ?shop_mode=unkind on the first page: that page is unkind too
     while (sessions.size > maxSessions) {
       const oldest = sessions.keys().next().value;
       if (oldest === undefined) break;
@@ -325,7 +333,8 @@ export function createShop(options = {}) {
       return true;
     }
     if (route === 'mode' && method === 'GET') {
-      sendJson(res, 200, { mode: sessionOf(req, res, false)?.mode ?? 'tidy' });
+      const session = sessionOf(req, res, false);
+      sendJson(res, 200, { mode: session?.mode ?? 'tidy', slowAddMs: session?.slowAddMs ?? 0 });
       return true;
     }
     if (route === 'mode' && method === 'POST') {
@@ -336,14 +345,18 @@ export function createShop(options = {}) {
       } catch {
         raw = undefined;
       }
-      const mode = raw && typeof raw === 'object' ? /** @type {{ mode?: unknown }} */ (raw).mode : undefined;
+      const body =
+        raw && typeof raw === 'object' ? /** @type {{ mode?: unknown, slowAddMs?: unknown }} */ (raw) : {};
+      const mode = body.mode;
       if (mode !== 'tidy' && mode !== 'unkind') {
         sendJson(res, 400, { error: 'mode must be "tidy" or "unkind"' });
         return true;
       }
       const session = /** @type {Session} */ (sessionOf(req, res, true));
       session.mode = mode;
-      sendJson(res, 200, { mode });
+      // Slow adds (issue 11: 6 s on demand): {"slowAddMs": true | ms}; every mode change resets it.
+      session.slowAddMs = mode === 'unkind' ? slowAddOption(body.slowAddMs) : 0;
+      sendJson(res, 200, { mode, slowAddMs: session.slowAddMs });
       return true;
     }
     if (route === 'log' && method === 'GET') {
@@ -408,11 +421,20 @@ export function createShop(options = {}) {
     return { body, query, session };
   }
 
-  /** get_refreshed_fragments(): the map and the hash. @param {Session | undefined} session */
+  /** get_refreshed_fragments(): the map and the hash (in the session's manner). @param {Session | undefined} session */
   const refreshed = (session) => {
     const view = cartView(session);
-    return { fragments: fragments(view), cart_hash: view.hash };
+    return { fragments: fragments(view, session?.mode), cart_hash: view.hash };
   };
+
+  /**
+   * The unkind manner's slow add (unkind.mjs): waits before the cart changes. The add happens even
+   * when the client gave up meanwhile, as PHP carries on and WooCommerce saves the session at shutdown.
+   * @param {Session} session
+   */
+  async function slowAdd(session) {
+    if (session.mode === 'unkind' && session.slowAddMs > 0) await sleep(session.slowAddMs);
+  }
 
   /**
    * wcpa_ajax_add_to_cart (spec §7 Option-form add to cart): the product form's data, product id
@@ -438,6 +460,7 @@ export function createShop(options = {}) {
     const started = await begin(req, res, url, 'wcpa_ajax_add_to_cart', form);
     if (!started) return true;
     const session = /** @type {Session} */ (sessionOf(req, res, true));
+    await slowAdd(session);
     const fields = {
       ...started.body,
       product_id: started.body.product_id ?? started.body['add-to-cart'] ?? '',
@@ -463,6 +486,18 @@ export function createShop(options = {}) {
     if (endpoint === 'add_to_cart') {
       // spec §7 Add to cart: error + product_url sends the browser to the product page.
       const session = /** @type {Session} */ (sessionOf(req, res, true));
+      await slowAdd(session);
+      if (session.mode === 'unkind') {
+        // WC_AJAX::add_to_cart as it is (unkind.mjs): product_id and quantity only.
+        const answer = wcAjaxAddToCart(session.cart, body);
+        if (!answer) sendText(res, 200, '');
+        else if (!answer.ok) sendJson(res, 200, { error: true, product_url: answer.productUrl });
+        else {
+          setCartCookies(req, res, session);
+          sendJson(res, 200, refreshed(session));
+        }
+        return true;
+      }
       const result = addToCart(session.cart, body);
       if (!result.ok) {
         sendJson(res, 200, {
@@ -753,7 +788,7 @@ export function createShop(options = {}) {
     const notices = session ? session.notices.splice(0) : [];
     const cart = cartView(session);
     setCartCookies(req, res, session);
-    const common = { cart, notices };
+    const common = { cart, notices, mode: session?.mode };
 
     if (path === '/' && url.searchParams.has('s')) {
       const query = url.searchParams.get('s') ?? '';
@@ -878,6 +913,11 @@ export function createShop(options = {}) {
         session.mode = wantedMode;
       }
       if (url.pathname === '/wp-admin/admin-ajax.php') return await adminAjax(req, res, url);
+      if (url.pathname === PARAMS_SCRIPT_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+        // WooCommerce's page globals as an external script (unkind pages; strict CSP).
+        sendText(res, 200, paramsScript(url.searchParams), 'text/javascript; charset=utf-8');
+        return true;
+      }
       if (handleReviews(req, res, url)) return true;
       if (await handleLoopRefresh(req, res, url)) return true;
       const wc = url.searchParams.get('wc-ajax');

@@ -3,6 +3,7 @@
 // template, cart fragments, quick view and the server-rendered pages. Every text is escaped.
 import { activePrice, categories, imageUrl, permalink, slugify } from './catalog.mjs';
 import { esc, scriptJson } from './http.mjs';
+import { paramsScriptSrc } from './unkind.mjs';
 
 /**
  * @typedef {import('./catalog.mjs').Product} Product
@@ -10,6 +11,7 @@ import { esc, scriptJson } from './http.mjs';
  * @typedef {import('./cart.mjs').LineView} LineView
  * @typedef {{ type: 'message' | 'error', text: string, link?: { href: string, label: string } }} Notice
  * @typedef {{ lines: LineView[], count: number, subtotal: number, hash: string, nonce: string }} CartView
+ * @typedef {'tidy' | 'unkind'} ShopMode the demo shop's manner (issue 11; see unkind.mjs)
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -102,13 +104,73 @@ export function cartContentsLink(cart) {
 /** The header count badge. @param {CartView} cart */
 export const cartCountBadge = (cart) => `<span class="cart-count">${cart.count}</span>`;
 
-/** WooCommerce's get_refreshed_fragments() map (plus Storefront's and a theme's header parts). @param {CartView} cart */
-export function fragments(cart) {
+/**
+ * WooCommerce's get_refreshed_fragments() map (plus Storefront's and a theme's header parts). The
+ * unkind manner (issue 11) answers as a Flatsome shop with a theme snippet does: Flatsome's
+ * mini-cart, and `$fragments['span.cart-count'] = WC()->cart->get_cart_contents_count();` (an
+ * integer, which WooCommerce passes through unchanged).
+ * @param {CartView} cart @param {ShopMode} [mode]
+ * @returns {Record<string, string | number>}
+ */
+export function fragments(cart, mode = 'tidy') {
+  if (mode === 'unkind')
+    return {
+      'div.widget_shopping_cart_content': `<div class="widget_shopping_cart_content">${flatsomeMiniCart(cart)}</div>`,
+      'a.cart-contents': cartContentsLink(cart),
+      'span.cart-count': cart.count,
+    };
   return {
     'div.widget_shopping_cart_content': `<div class="widget_shopping_cart_content">${miniCart(cart)}</div>`,
     'a.cart-contents': cartContentsLink(cart),
     'span.cart-count': cartCountBadge(cart),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flatsome's mini-cart for the unkind manner (issue 11; see unkind.mjs): woocommerce/cart/mini-cart.php
+// as Flatsome overrides it, with MiniCart::quantity_html on every line
+
+/** Flatsome's woocommerce/global/quantity-input.php: the number input between −/+ buttons. @param {LineView} l */
+function flatsomeQuantityInput(l) {
+  const id = `quantity_${l.key.slice(0, 13)}`;
+  return `<div class="ux-quantity quantity buttons_added"><input type="button" value="-" class="ux-quantity__button ux-quantity__button--minus button minus is-form" aria-label="${esc(`Reduce quantity of ${l.name}`)}"><label class="screen-reader-text" for="${esc(id)}">${esc(l.name)} quantity</label><input type="number" id="${esc(id)}" class="input-text qty text" name="${esc(`cart[${l.key}][qty]`)}" value="${l.quantity}" aria-label="Product quantity" size="4" min="0" max="${l.maxQuantity ?? ''}" step="1" placeholder="" inputmode="numeric" autocomplete="off"><input type="button" value="+" class="ux-quantity__button ux-quantity__button--plus button plus is-form" aria-label="${esc(`Increase quantity of ${l.name}`)}"></div>`;
+}
+
+/**
+ * The inner markup of div.widget_shopping_cart_content on a Flatsome shop with the header cart
+ * quantity option on: WooCommerce's remove link (data-product_id, data-cart_item_key,
+ * data-product_sku), the product link, then .ux-mini-cart-qty with the quantity input and the
+ * line subtotal — no "qty × unit price" span.
+ * @param {CartView} cart
+ */
+export function flatsomeMiniCart(cart) {
+  if (cart.lines.length === 0)
+    return `<div class="ux-mini-cart-empty flex flex-row-col text-center pt pb">
+<div class="ux-mini-cart-empty-icon"><svg aria-hidden="true" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 17 19" height="80"><path d="M8.5 0C6.7 0 5.3 1.2 5.3 2.7v2H2.1c-.3 0-.6.3-.7.7L0 18.2c0 .4.2.8.6.8h15.7c.4 0 .7-.3.7-.7L15.6 5.4c0-.3-.3-.6-.7-.6h-3.2v-2C11.7 1.2 10.3 0 8.5 0z" fill="currentColor" opacity=".1"></path></svg></div>
+<p class="woocommerce-mini-cart__empty-message empty">No products in the cart.</p>
+<p class="return-to-shop"><a class="button primary wc-backward" href="/shop/">Return to shop</a></p>
+</div>`;
+  const items = cart.lines
+    .map(
+      (l) => `<li class="woocommerce-mini-cart-item mini_cart_item">
+<a href="${esc(removeUrl(l.key, cart.nonce))}" class="remove remove_from_cart_button" aria-label="${esc(`Remove ${l.name} from cart`)}" data-product_id="${l.productId}" data-cart_item_key="${esc(l.key)}" data-product_sku="${esc(l.sku)}">&times;</a>
+<a href="${esc(l.url)}">
+${thumbnail(l.thumb, l.name)}${esc(l.name)}</a>
+<div class="ux-mini-cart-qty">
+${flatsomeQuantityInput(l)}
+<span class="product-subtotal price-wrapper" data-title="Subtotal">
+${wcPrice(l.lineTotal)}</span>
+</div>
+</li>`,
+    )
+    .join('\n');
+  return `<ul class="woocommerce-mini-cart cart_list product_list_widget ">
+${items}
+</ul>
+<div class="ux-mini-cart-footer">
+<p class="woocommerce-mini-cart__total total"><strong>Subtotal:</strong> ${wcPrice(cart.subtotal)}</p>
+<p class="woocommerce-mini-cart__buttons buttons"><a href="/cart/" class="button wc-forward">View cart</a><a href="/checkout/" class="button checkout wc-forward">Checkout</a></p>
+</div>`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -298,6 +360,7 @@ export function pageConfigJson(options = {}) {
 function siteHeader(
   /** @type {CartView} */ cart,
   /** @type {{ query?: string, category?: string }} */ search,
+  /** @type {ShopMode} */ mode = 'tidy',
 ) {
   const options = categories
     .map(
@@ -321,7 +384,7 @@ function siteHeader(
 </shop-live-search>
 <shop-mini-cart>
 ${cartContentsLink(cart)}
-<div class="widget woocommerce widget_shopping_cart"><div class="widget_shopping_cart_content">${miniCart(cart)}</div></div>
+<div class="widget woocommerce widget_shopping_cart"><div class="widget_shopping_cart_content">${mode === 'unkind' ? flatsomeMiniCart(cart) : miniCart(cart)}</div></div>
 </shop-mini-cart>
 </header>`;
 }
@@ -340,7 +403,9 @@ function noticesHtml(notices) {
 
 /**
  * A whole page: no inline script or style (strict CSP), the page config as JSON, the autoloader.
- * @param {{ title: string, bodyClass: string, cart: CartView, notices: Notice[], main: string, config?: Parameters<typeof pageConfigJson>[0], search?: { query?: string, category?: string } }} page
+ * The unkind manner (issue 11) prints WooCommerce's page globals instead, as a real shop does,
+ * from an external script (unkind.mjs paramsScript), and Flatsome's mini-cart in the header.
+ * @param {{ title: string, bodyClass: string, cart: CartView, notices: Notice[], main: string, config?: Parameters<typeof pageConfigJson>[0], search?: { query?: string, category?: string }, mode?: ShopMode }} page
  */
 export function layout(page) {
   return `<!doctype html>
@@ -352,11 +417,15 @@ export function layout(page) {
 <link rel="icon" href="/examples/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/styles/tokens.css">
 <link rel="stylesheet" href="/examples/demo.css">
-<script type="application/json" id="shop-config">${pageConfigJson(page.config)}</script>
+${
+  page.mode === 'unkind'
+    ? `<script src="${esc(paramsScriptSrc(page.config))}" id="woocommerce-js-extra"></script>`
+    : `<script type="application/json" id="shop-config">${pageConfigJson(page.config)}</script>`
+}
 <script type="module" src="/elements/autoloader.ts"></script>
 </head>
 <body class="${esc(page.bodyClass)} woocommerce-js">
-${siteHeader(page.cart, page.search ?? {})}
+${siteHeader(page.cart, page.search ?? {}, page.mode)}
 <main id="main" class="site-main">
 ${noticesHtml(page.notices)}
 ${page.main}
