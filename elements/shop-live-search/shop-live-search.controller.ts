@@ -12,6 +12,7 @@ import { $pageConfig } from '../../shared/stores/page-config.ts';
 import { SearchCache } from './shop-live-search.cache.ts';
 import type { LiveSearchSettings } from './shop-live-search.settings.ts';
 import {
+  decodeEntities,
   isNoResults,
   moveActive,
   productCount,
@@ -164,17 +165,18 @@ export class LiveSearchController {
     const option = options[index];
     // spec §3: id -1 (and anything without a safe URL) does not navigate.
     if (!option || option.url === null) return;
-    const { url, suggestion } = option;
+    const { url, suggestion, name } = option;
+    // The name as text (WordPress's entities decoded, issue 11 item 7) fills the field and the event.
     emit(this.#options.host, 'shop-search-selected', {
       query,
       category,
       id: suggestion.id,
-      value: suggestion.value,
+      value: name,
       url,
     });
     this.#cancel();
     this.#hide(); // spec §4: hidden after a selection.
-    this.#update({ query: suggestion.value });
+    this.#update({ query: name });
     navigation.assign(url);
   }
 
@@ -266,7 +268,8 @@ export class LiveSearchController {
     if (isNoResults(answer)) {
       // spec §4: hidden when there are no results; §8: no visible notice. Screen readers still hear it.
       this.#hide();
-      if (this.#focusWithin) this.#announce(answer.find((s) => s.value.trim())?.value ?? messages.noResults);
+      const said = answer.map((s) => decodeEntities(s.value).trim()).find(Boolean);
+      if (this.#focusWithin) this.#announce(said ?? messages.noResults);
       return;
     }
     // spec §5: an exact match is not auto-selected.

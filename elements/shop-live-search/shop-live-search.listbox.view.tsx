@@ -22,7 +22,7 @@ function Price({ html }: { html: string }) {
   return <span part="option-price" className="price" ref={ref} />;
 }
 
-/** One suggestion: image, name (text, query marked) and price (spec §4 Live search). */
+/** One suggestion: image (none for `img: false`), name (text, query marked) and price (spec §4 Live search). */
 function Option(props: {
   option: SuggestionOption;
   index: number;
@@ -31,9 +31,15 @@ function Option(props: {
   onChoose: (index: number) => void;
 }) {
   const { option, index, active, query, onChoose } = props;
-  const { suggestion, image } = option;
+  const { suggestion, image, name, type } = option;
   const enabled = option.url !== null;
-  const parts = ['option', active && 'option--active', !enabled && 'option--disabled']
+  // Flatsome's row kind ('product', 'page') as a part, so a page can style products and pages apart.
+  const parts = [
+    'option',
+    active && 'option--active',
+    !enabled && 'option--disabled',
+    type && `option--type-${type}`,
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -56,8 +62,9 @@ function Option(props: {
       ) : enabled ? (
         <span part="option-image" className="image" aria-hidden="true" />
       ) : null}
+      {/* The name is decoded TEXT (issue 11 item 7): React writes it as text nodes, never as markup. */}
       <span part="option-name" className="name">
-        {highlight(suggestion.value, query).map((p, i) =>
+        {highlight(name, query).map((p, i) =>
           p.match ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: runs of one name never reorder.
             <mark key={i} part="option-match">

@@ -354,6 +354,21 @@ describe('<shop-live-search> controller', () => {
       expect(t.state().open).to.equal(true);
     });
 
+    it("choosing fills the field and the event with the name as text, WordPress's entities decoded (issue 11 item 7)", async () => {
+      const t = setup();
+      await shown(t, [{ id: 9, value: 'Don&#8217;t &amp; &lt;b&gt;', url: '/p/9/', type: 'Page' }]);
+      expect(t.state().options[0]).to.deep.include({ name: 'Don\u2019t & <b>', type: 'page' });
+      t.controller.choose(0);
+      expect(t.events[0].detail).to.deep.include({ id: 9, value: 'Don\u2019t & <b>' });
+      expect(t.state().query).to.equal('Don\u2019t & <b>');
+    });
+
+    it("announces the shop's own no-results text decoded", async () => {
+      const t = setup();
+      await shown(t, [{ id: -1, value: 'Aucun produit trouv&eacute;.', url: '' }]);
+      expect(t.announced.at(-1)).to.equal('Aucun produit trouv\u00e9.');
+    });
+
     it('hides after the hide delay once focus leaves; focus coming back cancels it', async () => {
       const t = setup();
       await shown(t, [product(1)]);
