@@ -408,7 +408,7 @@ const SB_ESCAPES: readonly (readonly [string, string])[] = [
 export function decodeData(s: string): string {
   try {
     let out = decodeURIComponent(s);
-    for (const [escape, char] of SB_ESCAPES) out = out.replaceAll(escape, char);
+    for (const [code, char] of SB_ESCAPES) out = out.replaceAll(code, char);
     return out;
   } catch {
     try {
