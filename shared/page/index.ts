@@ -1,7 +1,9 @@
+import { ACCORDION_SELECTOR, installAccordions } from './accordion.ts';
 import { BACK_TO_TOP_SELECTOR, installBackToTop } from './back-to-top.ts';
 import { type BehaviourOptions, installOnce, type PageRoot } from './behaviour.ts';
 import { COMING_SOON_SELECTOR, installComingSoonBanner } from './coming-soon.ts';
 import { COMMENT_FORM_SELECTOR, installCommentForm } from './comment-form.ts';
+import { DROPDOWN_SELECTOR, installDropdownMenus } from './dropdown-menu.ts';
 import { FIELD_HINT_SELECTOR, installFieldHints } from './field-hints.ts';
 import { installPageLinkActions, LINK_ACTIONS_SELECTOR } from './link-actions.ts';
 import { installLoopFilter, LOOP_FILTER_SELECTOR } from './loop-filter.ts';
@@ -9,6 +11,7 @@ import { installNotices, NOTICES_SELECTOR } from './notices.ts';
 import { installPasswordToggle, PASSWORD_SELECTOR } from './password-toggle.ts';
 import { installResultCount, RESULT_COUNT_SELECTOR } from './result-count.ts';
 import { installReviewForm, REVIEW_FORM_SELECTOR } from './review-form.ts';
+import { installStickyHeader, STICKY_HEADER_SELECTOR } from './sticky-header.ts';
 import { installStoreNotice, STORE_NOTICE_SELECTOR } from './store-notice.ts';
 import { installTabs, TABS_SELECTOR } from './tabs.ts';
 
@@ -42,6 +45,9 @@ export const pageBehaviours: readonly PageBehaviour[] = [
   { name: 'loop-filter', selector: LOOP_FILTER_SELECTOR, install: installLoopFilter },
   // Theme runtime rules (issue 17, spec §2 Other, §4, §9 Theme).
   { name: 'tabs', selector: TABS_SELECTOR, install: installTabs },
+  { name: 'accordion', selector: ACCORDION_SELECTOR, install: installAccordions },
+  { name: 'dropdown-menu', selector: DROPDOWN_SELECTOR, install: installDropdownMenus },
+  { name: 'sticky-header', selector: STICKY_HEADER_SELECTOR, install: installStickyHeader },
 ];
 
 const installed = new WeakMap<PageRoot, () => void>();
