@@ -5,11 +5,12 @@ import { logError } from './log.ts';
  * reach our stores (DESIGN §6), so themes and plugins written for WooCommerce keep working.
  * There is no jQuery dependency: everything is a no-op on pages without `window.jQuery`.
  */
-type JQueryLike = (target: unknown) => {
+type JQueryHandler = (event: unknown, ...args: unknown[]) => void;
+type JQueryLike = ((target: unknown) => {
   trigger(name: string, args?: unknown[]): unknown;
-  on(names: string, handler: (event: unknown, ...args: unknown[]) => void): unknown;
-  off(names: string, handler: (event: unknown, ...args: unknown[]) => void): unknown;
-};
+  on(names: string, handler: JQueryHandler): unknown;
+  off(names: string, handler: JQueryHandler): unknown;
+}) & { _data?: (elem: unknown, name: string) => unknown };
 
 /**
  * `window.jQuery` when it really is jQuery: a function with `fn.jquery` (its version string).
@@ -61,16 +62,58 @@ export function jqueryWrap(el: Element | null): unknown {
 }
 
 /**
+ * The arguments a native CustomEvent carries the way WooCommerce's scripts without jQuery send
+ * them: single-add-to-cart.js dispatches `added_to_cart` with `detail: { detail: [fragments,
+ * cart_hash, button] }` and `adding_to_cart` with `detail: [button, formData]`.
+ */
+export function nativeEventArgs(event: unknown): unknown[] {
+  const detail = (event as { detail?: unknown } | null)?.detail;
+  if (Array.isArray(detail)) return detail;
+  const inner = (detail as { detail?: unknown } | null | undefined)?.detail;
+  return Array.isArray(inner) ? inner : [];
+}
+
+/** Our own jQuery listeners, so the scan for other scripts' handlers can leave them out. */
+const ours = new WeakSet<object>();
+
+export interface OnJQueryOptions {
+  /**
+   * Also hear events others trigger while one of our mirrors runs (WooCommerce's add-to-cart.js
+   * triggers `wc_fragments_loaded` inside our `added_to_cart`). Off by default: that is how our
+   * own mirrors never reach our own listeners.
+   */
+  nested?: boolean;
+  /**
+   * Whether native DOM events of these names, which jQuery also hands to its handlers, are heard
+   * here (with the arguments from their `detail`, see {@link nativeEventArgs}). Default true;
+   * {@link onWooEvent} hears them itself.
+   */
+  native?: boolean;
+}
+
+/**
  * Listens to WooCommerce jQuery events triggered by others (not our own mirrors).
  * Returns the remove function; a no-op without jQuery.
  */
-export function onJQuery(names: string, handler: (name: string, args: unknown[]) => void): () => void {
+export function onJQuery(
+  names: string,
+  handler: (name: string, args: unknown[]) => void,
+  { nested = false, native = true }: OnJQueryOptions = {},
+): () => void {
   const $ = jq();
   if (!$) return () => {};
   const listener = (event: unknown, ...args: unknown[]) => {
-    if (mirroring > 0) return;
+    if (mirroring > 0 && !nested) return;
+    const originalEvent = (event as { originalEvent?: unknown }).originalEvent;
+    if (originalEvent) {
+      // A native event (dispatchEvent), not a jQuery trigger: its arguments are in its detail.
+      if (!native) return;
+      handler((event as { type: string }).type, nativeEventArgs(originalEvent));
+      return;
+    }
     handler((event as { type: string }).type, args);
   };
+  ours.add(listener);
   try {
     $(document.body).on(names, listener);
   } catch (error) {
@@ -84,4 +127,60 @@ export function onJQuery(names: string, handler: (name: string, args: unknown[])
       // a jQuery that failed to remove its own handler: nothing left to undo
     }
   };
+}
+
+/**
+ * A WooCommerce event however it is sent: triggered with jQuery (add-to-cart.js, cart.js,
+ * cart-fragments.js, themes) or dispatched as a native CustomEvent on `document.body`
+ * (single-add-to-cart.js, which needs no jQuery). Each arrival is heard once.
+ */
+export function onWooEvent(names: string, handler: (name: string, args: unknown[]) => void): () => void {
+  const offJQuery = onJQuery(names, handler, { native: false });
+  const list = names.split(/\s+/).filter(Boolean);
+  const listener = (event: Event) => {
+    if (event instanceof CustomEvent) handler(event.type, nativeEventArgs(event));
+  };
+  for (const name of list) document.addEventListener(name, listener);
+  return () => {
+    offJQuery();
+    for (const name of list) document.removeEventListener(name, listener);
+  };
+}
+
+/**
+ * Starts noting whether another script triggers the jQuery event `name`, also inside one of our
+ * mirrors (WooCommerce's add-to-cart.js answers our `added_to_cart` with its own
+ * `wc_fragments_loaded`). The returned function stops listening and tells whether it came.
+ */
+export function noteJQuery(name: string): () => boolean {
+  let heard = false;
+  const off = onJQuery(
+    name,
+    () => {
+      heard = true;
+    },
+    { nested: true, native: false },
+  );
+  return () => {
+    off();
+    return heard;
+  };
+}
+
+/**
+ * How many jQuery handlers other scripts bound on `document.body` for `name` (WooCommerce's
+ * cart-fragments.js binds `wc_fragment_refresh` and `updated_wc_div`). 0 without jQuery, or when
+ * this jQuery does not expose its event store.
+ */
+export function theirJQueryHandlers(name: string): number {
+  const $ = jq();
+  if (!$ || typeof $._data !== 'function' || !document.body) return 0;
+  try {
+    const events = $._data(document.body, 'events') as
+      | Record<string, Array<{ handler?: unknown }>>
+      | undefined;
+    return (events?.[name] ?? []).filter((h) => !(h.handler && ours.has(h.handler as object))).length;
+  } catch {
+    return 0;
+  }
 }

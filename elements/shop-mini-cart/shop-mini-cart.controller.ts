@@ -3,6 +3,7 @@ import { announce as announceToPage } from '../../shared/a11y/announce.ts';
 import { type Clock, pageClock } from '../../shared/clock.ts';
 import { on } from '../../shared/events.ts';
 import { fill, languageOf, plural } from '../../shared/format/messages.ts';
+import { nativeEventArgs, onJQuery } from '../../shared/jquery-bridge.ts';
 import { removeCartItem, setCartItemQuantity } from '../../shared/shop/cart.ts';
 import { $cart, type CartLine } from '../../shared/stores/cart.ts';
 import type { MiniCartMessages, MiniCartSettings } from './shop-mini-cart.settings.ts';
@@ -108,9 +109,28 @@ export class MiniCartController {
     }
   }
 
-  /** Starts listening for adds; returns {@link disconnect}. */
+  /**
+   * Starts listening for adds; returns {@link disconnect}. Adds are ours (`shop-cart-item-added`)
+   * and those of WooCommerce's scripts (issue 11 item 6): add-to-cart.js's jQuery `added_to_cart`
+   * and single-add-to-cart.js's native `added_to_cart` CustomEvent (arguments in
+   * `event.detail.detail`). An `added_to_cart` without fragments is no add (Flatsome sends one
+   * after a mini-cart quantity change; single-add-to-cart.js after a failed add).
+   */
   connect(): () => void {
-    this.#stopAdds ??= on(this.#events, 'shop-cart-item-added', () => this.#reveal());
+    if (!this.#stopAdds) {
+      const stopOurs = on(this.#events, 'shop-cart-item-added', () => this.#reveal());
+      const revealFor = (args: unknown[]) => {
+        if (args[0] && typeof args[0] === 'object') this.#reveal();
+      };
+      const stopJQuery = onJQuery('added_to_cart', (_name, args) => revealFor(args), { native: false });
+      const onNative = (event: Event) => revealFor(nativeEventArgs(event));
+      this.#events.addEventListener('added_to_cart', onNative);
+      this.#stopAdds = () => {
+        stopOurs();
+        stopJQuery();
+        this.#events.removeEventListener('added_to_cart', onNative);
+      };
+    }
     this.#syncDismiss();
     return () => this.disconnect();
   }

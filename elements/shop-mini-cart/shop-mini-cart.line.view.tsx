@@ -93,13 +93,37 @@ export function Line({ line, messages, quantities, pending, onRemove, onQuantity
           >
             +
           </button>
-          <span className="price">
-            × <SanitizedHtml html={line.priceHtml} />
-          </span>
+          {line.priceHtml ? (
+            <span className="price">
+              × <SanitizedHtml html={line.priceHtml} />
+            </span>
+          ) : (
+            line.totalHtml && (
+              <span className="price">
+                <SanitizedHtml html={line.totalHtml} />
+              </span>
+            )
+          )}
         </div>
       ) : (
         <span className="price" part="line-price">
-          {line.quantity} × <SanitizedHtml html={line.priceHtml} />
+          {line.priceHtml ? (
+            <>
+              {line.quantity} × <SanitizedHtml html={line.priceHtml} />
+            </>
+          ) : (
+            // A shop without a unit price per line (Flatsome's quantity markup): the quantity, and
+            // the line's total when the shop shows one.
+            <>
+              {fill(messages.lineQuantity, { quantity: line.quantity })}
+              {line.totalHtml && (
+                <>
+                  {' '}
+                  <SanitizedHtml html={line.totalHtml} />
+                </>
+              )}
+            </>
+          )}
         </span>
       )}
       {invalid && (

@@ -29,6 +29,8 @@ export const miniCartSettings = z.object({
     quantity: 'Quantity of {name}',
     increase: 'Increase quantity of {name}',
     decrease: 'Decrease quantity of {name}',
+    /** A line's quantity where the shop shows no unit price (without the steppers). */
+    lineQuantity: 'Qty: {quantity}',
     added: 'Added to cart. The cart now has {items}.',
     removed: '{name} was removed from the cart.',
     updated: 'Cart updated. The cart now has {items}.',

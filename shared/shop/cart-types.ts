@@ -14,10 +14,17 @@ export interface CartLine {
   url: string;
   image: { src: string; srcset: string; alt: string } | null;
   quantity: number;
-  /** Sanitised price HTML of one unit. */
+  /** Sanitised price HTML of one unit; '' when the shop shows none (Flatsome's quantity markup). */
   priceHtml: string;
+  /** Sanitised HTML of the line's total, when the shop shows one (Flatsome's `.product-subtotal`). */
+  totalHtml?: string;
   /** Followed when the ajax remove fails (spec §8); '' when unsafe or absent. */
   removeHref: string;
+  /**
+   * The `data-*` attributes of the shop's remove link (name without `data-` -> value), handed on
+   * with `removed_from_cart` (tracking plugins read them). Absent when the shop has no such link.
+   */
+  removeData?: Record<string, string>;
   /** The line's quantity limits (spec §5 Quantity inputs: min default 0, step default 1). */
   limits: { min: number; max: number | null; step: number };
 }

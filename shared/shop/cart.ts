@@ -5,6 +5,7 @@ import { $cart, cartFailed, refreshCart, setCart } from '../stores/cart.ts';
 import { $pageConfig } from '../stores/page-config.ts';
 import { safeUrl } from '../url.ts';
 import { shop } from './adapter.ts';
+import type { CartLine } from './cart-types.ts';
 
 /**
  * What the shopper does to the cart (spec §7 Add to cart, Remove from cart, the theme's quantity
@@ -13,6 +14,41 @@ import { shop } from './adapter.ts';
 
 /** Asks the shop for the cart again (spec §7 Refresh fragments). */
 export { refreshCart };
+
+/**
+ * A change the shop did not confirm (issue 11 item 3): reported, and the cart asked for again,
+ * so what is shown is what the shop has (a change may have happened although its answer failed).
+ */
+function changeFailed(endpoint: string, error: unknown) {
+  cartFailed(endpoint, error);
+  void refreshCart({ keepError: true });
+}
+
+/**
+ * The remove link WooCommerce's mini-cart prints for a line (`a.remove.remove_from_cart_button`
+ * with the line's data attributes), handed to `removed_from_cart` as its `$button` (issue 11
+ * item 8): tracking plugins read `data-product_id` and the others from it. Detached.
+ */
+export function removeLinkOf(line: CartLine | undefined, key: string): HTMLAnchorElement {
+  const link = document.createElement('a');
+  link.className = 'remove remove_from_cart_button';
+  if (line?.removeHref) link.href = line.removeHref;
+  const data: Record<string, string> = {
+    ...line?.removeData,
+    product_id: line?.productId ?? '',
+    cart_item_key: key,
+    product_sku: line?.sku ?? '',
+  };
+  for (const [name, value] of Object.entries(data)) {
+    try {
+      link.setAttribute(`data-${name}`, value);
+    } catch {
+      // an attribute name a browser refuses: left out
+    }
+  }
+  link.textContent = '×';
+  return link;
+}
 
 /** Adds a product (spec §7 Add to cart). Resolves to what happened. */
 export async function addToCart(
@@ -29,10 +65,11 @@ export async function addToCart(
   try {
     const result = await shop().addToCart(fields);
     if (result.kind === 'error') {
-      // spec §8: an error with product_url sends the browser to the product page (http(s) only).
+      // spec §8: an error with product_url sends the browser to the product page (http(s) only);
+      // without one (a real shop's `product_url: false`) the add failed.
       const productUrl = safeUrl(result.productUrl);
       if (productUrl) navigation.assign(productUrl);
-      else cartFailed('add_to_cart', new Error(`The shop could not add product ${productId} to the cart.`));
+      else changeFailed('add_to_cart', new Error(`The shop could not add product ${productId} to the cart.`));
       return productUrl ? 'navigated' : 'failed';
     }
     const { cartRedirectAfterAdd, cartUrl } = $pageConfig.get();
@@ -47,10 +84,11 @@ export async function addToCart(
       data: fields,
       cartHash: result.cart.hash,
     });
+    // setCart's reaction then sends wc_fragments_loaded (issue 11 item 9).
     triggerJQuery('added_to_cart', [result.cart.pageParts, result.cart.hash, jqueryWrap(source)]);
     return 'added';
   } catch (error) {
-    cartFailed('add_to_cart', error);
+    changeFailed('add_to_cart', error);
     return 'failed';
   } finally {
     $cart.setKey('busy', false);
@@ -74,11 +112,11 @@ export async function removeCartItem(key: string, source: Element | null = null)
     if (!cart) throw new Error('no fragments');
     setCart(cart, 'removed');
     emit(source ?? document, 'shop-cart-item-removed', { key, productId: line?.productId ?? '' });
-    triggerJQuery('removed_from_cart', [cart.pageParts, cart.hash, jqueryWrap(source)]);
+    triggerJQuery('removed_from_cart', [cart.pageParts, cart.hash, jqueryWrap(removeLinkOf(line, key))]);
     return true;
   } catch (error) {
     if (line?.removeHref) navigation.assign(line.removeHref);
-    else cartFailed('remove_from_cart', error);
+    else changeFailed('remove_from_cart', error);
     return false;
   } finally {
     setPending(key, false);
@@ -98,7 +136,7 @@ export async function setCartItemQuantity(
     await refreshCart();
     return true;
   } catch (error) {
-    cartFailed('flatsome_ajax_cart_item_alter_quantity', error);
+    changeFailed('flatsome_ajax_cart_item_alter_quantity', error);
     return false;
   } finally {
     setPending(key, false);

@@ -5,9 +5,28 @@ import { z } from 'zod';
  * through untouched, missing or mistyped read fields are errors.
  */
 
+/**
+ * A fragments map (spec §3 Cart fragments: selector -> HTML) as real shops send it (issue 11
+ * item 2): WooCommerce passes its filter's output through unchanged, so a theme snippet may put an
+ * integer item count there, and an empty PHP array arrives as `[]`. Scalars become strings, other
+ * values are dropped; one odd value never fails the reply. Anything but an object or an array is
+ * still an error.
+ */
+export const fragmentsMap = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .transform((raw): Record<string, string> => {
+    if (Array.isArray(raw)) return {};
+    const fragments: Record<string, string> = {};
+    for (const [selector, value] of Object.entries(raw)) {
+      if (typeof value === 'string') fragments[selector] = value;
+      else if (typeof value === 'number' || typeof value === 'boolean') fragments[selector] = String(value);
+    }
+    return fragments;
+  });
+
 /** `fragments`: selector -> HTML, plus `cart_hash` (spec §3 Cart fragments). */
 export const fragmentsResponse = z.object({
-  fragments: z.record(z.string(), z.string()),
+  fragments: fragmentsMap,
   cart_hash: z
     .string()
     .nullish()
@@ -15,9 +34,15 @@ export const fragmentsResponse = z.object({
 });
 export type FragmentsResponse = z.infer<typeof fragmentsResponse>;
 
-/** add_to_cart / wcpa_ajax_add_to_cart: an error with product_url, or fragments (spec §7). */
+/**
+ * add_to_cart / wcpa_ajax_add_to_cart: an error with product_url, or fragments (spec §7). A real
+ * shop answers `product_url: false` for a product it has no page for (issue 11, Minor): read as ''.
+ */
 export const addToCartResponse = z.union([
-  z.object({ error: z.literal(true).or(z.literal('true')), product_url: z.string().optional().default('') }),
+  z.object({
+    error: z.literal(true).or(z.literal('true')),
+    product_url: z.unknown().transform((v) => (typeof v === 'string' ? v : '')),
+  }),
   fragmentsResponse,
 ]);
 

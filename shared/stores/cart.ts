@@ -1,7 +1,14 @@
 import { map, onMount, onNotify } from 'nanostores';
 import { cookies } from '../cookies.ts';
 import { type CartUpdateSource, emit } from '../events.ts';
-import { onJQuery, triggerJQuery } from '../jquery-bridge.ts';
+import {
+  hasJQuery,
+  noteJQuery,
+  onJQuery,
+  onWooEvent,
+  theirJQueryHandlers,
+  triggerJQuery,
+} from '../jquery-bridge.ts';
 import { logError } from '../log.ts';
 import { sanitizeToFragment } from '../sanitize.ts';
 import { shop } from '../shop/adapter.ts';
@@ -64,10 +71,16 @@ export const $cart = map<CartState>({ ...EMPTY_CART });
 export const DAY_MS = 86_400_000;
 const CREATED_KEY = 'wc_cart_created';
 
+export interface SetCartOptions {
+  /** Keep the last error shown (a refresh after a failed change shows the true cart, not success). */
+  keepError?: boolean;
+}
+
 /** Takes a new cart from the shop into the store; the reactions below do the rest. */
-export function setCart(cart: CartSnapshot, source: CartUpdateSource): void {
+export function setCart(cart: CartSnapshot, source: CartUpdateSource, options: SetCartOptions = {}): void {
   const { pageParts, ...rest } = cart;
-  $cart.set({ ...$cart.value!, ...rest, fragments: pageParts, source, known: true, error: '' });
+  const error = options.keepError ? $cart.value!.error : '';
+  $cart.set({ ...$cart.value!, ...rest, fragments: pageParts, source, known: true, error });
 }
 
 /** Records a failed cart request: the store's error and `shop-cart-error` (spec §8). */
@@ -108,6 +121,9 @@ function persist(fragments: Record<string, string>, hash: string) {
   if (hash) session.set(CREATED_KEY, String(Date.now()));
 }
 
+/** True while a cart read from storage is being set (it is not stored again). */
+let settingFromStorage = false;
+
 // Reactions to a new cart (not to busy/pending/error changes): persist, fragments, events.
 let reactedTo: Record<string, string> | undefined;
 onNotify($cart, () => {
@@ -115,11 +131,31 @@ onNotify($cart, () => {
   if (!cart.known || cart.source === null || cart.fragments === reactedTo) return;
   reactedTo = cart.fragments;
   const source = cart.source;
-  if (source !== 'loaded') persist(cart.fragments, cart.hash);
+  if (source !== 'loaded' && !settingFromStorage) persist(cart.fragments, cart.hash);
   applyFragmentsToPage(cart.fragments);
   emit(document, 'shop-cart-updated', { cartHash: cart.hash, count: cart.count, source });
-  triggerJQuery(source === 'loaded' ? 'wc_fragments_loaded' : 'wc_fragments_refreshed');
+  mirror(source);
 });
+
+/**
+ * WooCommerce's events after a new cart, in its order (issue 11 item 9): `wc_fragments_refreshed`
+ * only after a fragment refresh, `wc_fragments_loaded` after loading from storage and after our
+ * own adds and removes (WooCommerce's add-to-cart.js sends it once it has put the fragments of
+ * `added_to_cart`/`removed_from_cart` on the page). Carts that other scripts brought
+ * (`external`) are announced by those scripts.
+ */
+function mirror(source: CartUpdateSource) {
+  if (source === 'refreshed') triggerJQuery('wc_fragments_refreshed');
+  else if (source === 'loaded') triggerJQuery('wc_fragments_loaded');
+  else if (source === 'added' || source === 'removed') {
+    // After the `added_to_cart`/`removed_from_cart` its caller triggers right after setCart, and
+    // only if add-to-cart.js (when on the page) did not already answer it with its own.
+    const heard = noteJQuery('wc_fragments_loaded');
+    queueMicrotask(() => {
+      if (!heard()) triggerJQuery('wc_fragments_loaded');
+    });
+  }
+}
 
 let refreshController: AbortController | undefined;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -127,17 +163,20 @@ let mounted = false;
 
 function scheduleRefresh(delay: number) {
   clearTimeout(refreshTimer);
-  if (mounted) refreshTimer = setTimeout(() => void refreshCart(), delay);
+  if (mounted) refreshTimer = setTimeout(ownRefresh, delay);
 }
 
-/** Asks the shop for the cart (spec §7 Refresh fragments); on error an event only (spec §8). */
-export async function refreshCart(): Promise<void> {
+/**
+ * Asks the shop for the cart (spec §7 Refresh fragments); on error an event only (spec §8).
+ * `keepError`: after a failed change, the true cart is shown and the failure stays reported.
+ */
+export async function refreshCart(options: SetCartOptions = {}): Promise<void> {
   refreshController?.abort();
   const controller = new AbortController();
   refreshController = controller;
   $cart.setKey('busy', true);
   try {
-    setCart(await shop().refreshCart(controller.signal), 'refreshed');
+    setCart(await shop().refreshCart(controller.signal), 'refreshed', options);
   } catch (error) {
     if (error instanceof ShopError && error.kind === 'aborted') return;
     cartFailed('get_refreshed_fragments', error);
@@ -149,6 +188,78 @@ export async function refreshCart(): Promise<void> {
     }
   }
   scheduleRefresh(DAY_MS);
+}
+
+/**
+ * Whether WooCommerce's cart-fragments.js is on the page (issue 11 item 10): its parameters are
+ * printed as a global (only where the script is enqueued) and jQuery is there.
+ */
+function cartFragmentsExpected(): boolean {
+  const params: unknown = (window as unknown as { wc_cart_fragments_params?: unknown })
+    .wc_cart_fragments_params;
+  return hasJQuery() && typeof params === 'object' && params !== null && !(params instanceof Node);
+}
+
+/**
+ * Whether cart-fragments.js runs now: expected, and its handlers are bound (it refreshes on
+ * `wc_fragment_refresh` and `updated_wc_div`, after another tab's change, on a back/forward-cache
+ * show and every 24 hours). It then does those refreshes and we read what it stored.
+ */
+function cartFragmentsRuns(): boolean {
+  return cartFragmentsExpected() && theirJQueryHandlers('wc_fragment_refresh') > 0;
+}
+
+/** A refresh of our own for a reason cart-fragments.js refreshes for too: skipped when it runs. */
+function ownRefresh() {
+  if (!cartFragmentsRuns()) void refreshCart();
+}
+
+/**
+ * Other scripts changed the cart without handing us its fragments (cart.js's `updated_wc_div`,
+ * Flatsome's argument-less `added_to_cart`, `wc_fragment_refresh`): one refresh for all the
+ * events of one moment (Flatsome sends two for one quantity change), none when cart-fragments.js
+ * refreshes for them itself (its `wc_fragments_refreshed` then brings the cart from storage).
+ */
+let changedBy: Set<string> | undefined;
+function externalChange(reason: string) {
+  if (changedBy) {
+    changedBy.add(reason);
+    return;
+  }
+  changedBy = new Set([reason]);
+  queueMicrotask(() => {
+    const reasons = changedBy!;
+    changedBy = undefined;
+    if (!mounted) return;
+    if (cartFragmentsRuns() && (reasons.has('updated_wc_div') || reasons.has('wc_fragment_refresh'))) return;
+    void refreshCart();
+  });
+}
+
+/**
+ * cart-fragments.js refreshed or loaded the cart and stored it where we keep it too: the cart
+ * comes from storage, without a request; storage without a usable cart means asking the shop.
+ */
+function cartFromStorage() {
+  const hash = session.get(storageKeys().cartHashKey) ?? '';
+  const cart = shop().cartFromPageParts(storedParts(), hash);
+  if (!cart) {
+    externalChange('storage');
+    return;
+  }
+  const current = $cart.value!;
+  if (
+    current.known &&
+    current.hash === cart.hash &&
+    JSON.stringify(current.fragments) === JSON.stringify(cart.pageParts)
+  )
+    return;
+  settingFromStorage = true;
+  try {
+    setCart(cart, 'external');
+  } finally {
+    settingFromStorage = false;
+  }
 }
 
 /** Whether the shopper has a cart at all (WooCommerce's cookies or a stored hash). */
@@ -184,37 +295,70 @@ function start(): () => void {
   const expired = storedHash !== '' && (!created || created + DAY_MS < Date.now());
   const stored =
     !expired && storedHash === cookieHash ? shop().cartFromPageParts(storedParts(), storedHash) : null;
+  let waitTimer: ReturnType<typeof setTimeout> | undefined;
+  // Waiting for cart-fragments.js's refresh: it ends (done or failed) within the page's time-out;
+  // if no cart came by then (it failed, or finished before we listened), we ask the shop ourselves.
+  const waitForTheirs = () => {
+    waitTimer = setTimeout(() => {
+      if (mounted && !$cart.value!.known) void refreshCart();
+    }, $pageConfig.get().requestTimeout);
+  };
+  const onReady = () => {
+    // jQuery runs ready callbacks (cart-fragments.js starts in one) a task after DOMContentLoaded.
+    waitTimer = setTimeout(() => {
+      if (!mounted || $cart.value!.known) return;
+      if (cartFragmentsRuns()) waitForTheirs();
+      else void refreshCart();
+    });
+  };
   if (!hasCart()) {
     $cart.set({ ...$cart.value!, known: true });
   } else if (stored) {
     setCart(stored, 'loaded');
     scheduleRefresh(created ? Math.max(0, created + DAY_MS - Date.now()) : DAY_MS);
+  } else if (cartFragmentsRuns()) {
+    // issue 11 item 10: cart-fragments.js is refreshing; its wc_fragments_refreshed brings the cart.
+    waitForTheirs();
+  } else if (cartFragmentsExpected() && document.readyState === 'loading') {
+    // It will start when the document is ready: it refreshes then, or we do if it did not come.
+    document.addEventListener('DOMContentLoaded', onReady, { once: true });
   } else {
     void refreshCart();
   }
 
   // Another tab changed the cart (spec: refreshed when another tab changes it).
   const onStorage = (event: StorageEvent) => {
-    if (event.key === cartHashKey && event.newValue !== session.get(cartHashKey)) void refreshCart();
+    if (event.key === cartHashKey && event.newValue !== session.get(cartHashKey)) ownRefresh();
   };
   // Back/forward cache: the page may show an old cart.
   const onPageShow = (event: PageTransitionEvent) => {
-    if (event.persisted) void refreshCart();
+    if (event.persisted) ownRefresh();
   };
   window.addEventListener('storage', onStorage);
   window.addEventListener('pageshow', onPageShow);
-  // Theirs reach our store: other scripts adding/removing through WooCommerce's jQuery events.
-  const offChanges = onJQuery('added_to_cart removed_from_cart', (_name, args) => {
+  // Theirs reach our store (issue 11 item 1): other scripts adding and removing through
+  // WooCommerce's events, with jQuery or as native events (single-add-to-cart.js).
+  const offChanges = onWooEvent('added_to_cart removed_from_cart', (name, args) => {
     const cart = shop().cartFromPageParts(args[0], String(args[1] ?? ''));
     if (cart) setCart(cart, 'external');
+    else externalChange(name);
   });
-  const offRefresh = onJQuery('wc_fragment_refresh', () => void refreshCart());
+  const offRefresh = onJQuery('wc_fragment_refresh updated_wc_div', (name) => externalChange(name));
+  const offTheirs = onJQuery('wc_fragments_refreshed wc_fragments_loaded', () => cartFromStorage());
+  const offError = onJQuery('wc_fragments_ajax_error', () => {
+    if (!$cart.value!.known)
+      cartFailed('get_refreshed_fragments', new Error('WooCommerce could not refresh the cart.'));
+  });
   return () => {
     mounted = false;
     window.removeEventListener('storage', onStorage);
     window.removeEventListener('pageshow', onPageShow);
+    document.removeEventListener('DOMContentLoaded', onReady);
+    clearTimeout(waitTimer);
     offChanges();
     offRefresh();
+    offTheirs();
+    offError();
     clearTimeout(refreshTimer);
     refreshController?.abort();
   };

@@ -2,13 +2,23 @@ import '../zod-config.ts';
 import { atom, computed } from 'nanostores';
 import { z } from 'zod';
 import type { MoneyFormat } from '../format/money.ts';
-import { readPageData } from './page-data.ts';
+import { readPageData, shopConfigJson } from './page-data.ts';
 
 /**
  * `$pageConfig`: shop URLs and switches, read once from WooCommerce's page globals
  * (`wc_add_to_cart_params`, `wc_cart_fragments_params`, `flatsomeVars`, `woocommerce_params`)
  * when a theme prints them, else from `<script type="application/json" id="shop-config">`
  * holding the same objects under the same names (strict-CSP pages cannot run inline scripts).
+ *
+ * URLs (issue 11 item 5): the printed `ajax_url`/`wc_ajax_url` of any of WooCommerce's objects
+ * win over the hard-coded defaults, so shops in a sub-path or behind a language prefix work.
+ * `woocommerce_params` is printed on every WooCommerce page; the add-to-cart and fragments
+ * objects only where their scripts are enqueued.
+ *
+ * The money format is not WooCommerce's (its `woocommerce_params` carries no currency): it comes
+ * from the page config only, `shop_currency` (global or config script), or the config script's
+ * `woocommerce_params.currency` (the older place, still read, also when the page prints the real
+ * `woocommerce_params` global without one).
  */
 
 const flag = z
@@ -70,10 +80,14 @@ const rawConfig = z.object({
   wc_cart_fragments_params: fragmentsParams.optional().catch(undefined),
   flatsomeVars: flatsomeVars.optional().catch(undefined),
   woocommerce_params: z
-    .object({ currency: currency.optional().catch(undefined) })
+    .object({
+      ajax_url: z.string().catch('/wp-admin/admin-ajax.php'),
+      wc_ajax_url: z.string().catch('/?wc-ajax=%%endpoint%%'),
+    })
     .partial()
     .optional()
     .catch(undefined),
+  shop_currency: currency.optional().catch(undefined),
 });
 
 export interface PageConfig {
@@ -127,13 +141,15 @@ const GLOBALS = [
 export function readPageConfig(doc: Document = document): PageConfig {
   const merged: Record<string, unknown> = {};
   for (const name of GLOBALS) merged[name] = readPageData(name, doc);
+  merged.shop_currency = readPageData('shop_currency', doc) ?? configCurrency(doc);
   const raw = rawConfig.parse(merged);
   const a = raw.wc_add_to_cart_params ?? {};
   const f = raw.wc_cart_fragments_params ?? {};
+  const w = raw.woocommerce_params ?? {};
   const fl = raw.flatsomeVars ?? {};
   return {
-    ajaxUrl: a.ajax_url ?? f.ajax_url ?? fl.ajaxurl ?? DEFAULTS.ajaxUrl,
-    wcAjaxUrl: a.wc_ajax_url ?? f.wc_ajax_url ?? DEFAULTS.wcAjaxUrl,
+    ajaxUrl: a.ajax_url ?? f.ajax_url ?? w.ajax_url ?? fl.ajaxurl ?? DEFAULTS.ajaxUrl,
+    wcAjaxUrl: a.wc_ajax_url ?? f.wc_ajax_url ?? w.wc_ajax_url ?? DEFAULTS.wcAjaxUrl,
     cartUrl: a.cart_url ?? DEFAULTS.cartUrl,
     isCart: a.is_cart ?? DEFAULTS.isCart,
     cartRedirectAfterAdd: a.cart_redirect_after_add === 'yes',
@@ -142,8 +158,14 @@ export function readPageConfig(doc: Document = document): PageConfig {
     cartHashKey: f.cart_hash_key ?? DEFAULTS.cartHashKey,
     fragmentName: f.fragment_name ?? DEFAULTS.fragmentName,
     searchLatency: fl.options?.search_result_latency ?? DEFAULTS.searchLatency,
-    currency: { ...DEFAULTS.currency, ...raw.woocommerce_params?.currency },
+    currency: { ...DEFAULTS.currency, ...raw.shop_currency },
   };
+}
+
+/** The config script's `woocommerce_params.currency` (never the printed global's: it has none). */
+function configCurrency(doc: Document): unknown {
+  const params = shopConfigJson(doc).woocommerce_params;
+  return params && typeof params === 'object' ? (params as Record<string, unknown>).currency : undefined;
 }
 
 /** The page's shop configuration, read once at start-up. */

@@ -38,7 +38,8 @@ export function wooCommerceClassic(): ShopAdapter {
           method: 'POST',
           body: form(fields),
           schema: addToCartResponse,
-          timeout: config().requestTimeout,
+          // No time limit (issue 11 item 3): WooCommerce's add-to-cart.js sets none, and a slow add
+          // that the shop completes must not be reported as failed.
           signal,
         });
         return 'error' in response
@@ -56,7 +57,8 @@ export function wooCommerceClassic(): ShopAdapter {
           method: 'POST',
           body: new URLSearchParams(fields.map(([k, v]) => [k, v])),
           schema: addToCartResponse,
-          timeout: config().requestTimeout,
+          // No time limit (issue 11 item 3): WooCommerce's add-to-cart.js sets none, and a slow add
+          // that the shop completes must not be reported as failed.
           signal,
         });
         return 'error' in response
@@ -71,7 +73,7 @@ export function wooCommerceClassic(): ShopAdapter {
         method: 'POST',
         body: form({ cart_item_key: cartItemKey }),
         schema: removeFromCartResponse,
-        timeout: config().requestTimeout,
+        // No time limit, as WooCommerce's remove (issue 11 item 3).
         signal,
       });
       return response ? toCart(response) : null;
@@ -88,7 +90,7 @@ export function wooCommerceClassic(): ShopAdapter {
           cart_item_key: cartItemKey,
         }),
         schema: ignoredResponse,
-        timeout: config().requestTimeout,
+        // No time limit, as the theme's quantity change (issue 11 item 3).
         signal,
         text: true,
       });
@@ -100,6 +102,7 @@ export function wooCommerceClassic(): ShopAdapter {
         method: 'POST',
         body: form({ time: Date.now() }),
         schema: fragmentsResponse,
+        // spec §7: the one request with the page's time-out.
         timeout: config().requestTimeout,
         signal,
       });

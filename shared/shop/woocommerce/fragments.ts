@@ -34,6 +34,8 @@ export function parseMiniCart(html: string | undefined): Omit<CartSnapshot, 'has
     const quantityText = li.querySelector('.quantity')?.textContent ?? '';
     const quantity = qtyInput ? num(qtyInput.value, 1) : num(quantityText.split('×')[0], 1);
     const amount = li.querySelector('.quantity .amount, .quantity .woocommerce-Price-amount');
+    // Flatsome's quantity markup (issue 11, Minor): a quantity input and the line's subtotal, no unit price.
+    const total = li.querySelector('.product-subtotal .amount, .product-subtotal .woocommerce-Price-amount');
     const nameNode = link?.cloneNode(true) as HTMLElement | undefined;
     for (const img of nameNode?.querySelectorAll('img') ?? []) img.remove();
     const imageSrc = url(img?.getAttribute('src'));
@@ -50,7 +52,9 @@ export function parseMiniCart(html: string | undefined): Omit<CartSnapshot, 'has
           : null,
       quantity,
       priceHtml: amount ? sanitizeHtml(amount.outerHTML) : '',
+      totalHtml: total ? sanitizeHtml(total.outerHTML) : '',
       removeHref: url(remove?.getAttribute('href')),
+      removeData: dataAttributes(remove),
       limits: {
         min: num(qtyInput?.getAttribute('min'), 0),
         max: qtyInput?.getAttribute('max') ? num(qtyInput.getAttribute('max'), 0) || null : null,
@@ -72,6 +76,15 @@ export function parseMiniCart(html: string | undefined): Omit<CartSnapshot, 'has
     subtotalHtml: total ? sanitizeHtml(total.outerHTML) : '',
     links,
   };
+}
+
+/** An element's `data-*` attributes, names without the prefix. */
+function dataAttributes(el: Element | null): Record<string, string> {
+  const data: Record<string, string> = {};
+  for (const attr of el?.attributes ?? []) {
+    if (attr.name.startsWith('data-')) data[attr.name.slice(5)] = attr.value;
+  }
+  return data;
 }
 
 /** A `srcset` whose every candidate URL is http(s); '' otherwise. */

@@ -308,17 +308,20 @@ describe('cart', () => {
     it("mirrors our events as WooCommerce's jQuery events", async () => {
       (window as { jQuery?: unknown }).jQuery = jQuery;
       const seen: { name: string; args: unknown[] }[] = [];
-      const names = 'adding_to_cart added_to_cart wc_fragments_refreshed wc_cart_button_updated';
+      const names =
+        'adding_to_cart added_to_cart wc_fragments_refreshed wc_fragments_loaded wc_cart_button_updated';
       const handler = (event: { type: string }, ...args: unknown[]) => seen.push({ name: event.type, args });
       jQuery(document.body).on(names, handler);
       try {
         const button = await productButton(101);
         button.click();
         await waitUntil(() => seen.some((s) => s.name === 'wc_cart_button_updated'));
+        // issue 11 item 9: no wc_fragments_refreshed without a fragment refresh; wc_fragments_loaded
+        // after added_to_cart, as WooCommerce's add-to-cart.js sends it.
         expect(seen.map((s) => s.name)).to.deep.equal([
           'adding_to_cart',
-          'wc_fragments_refreshed',
           'added_to_cart',
+          'wc_fragments_loaded',
           'wc_cart_button_updated',
         ]);
         const added = seen.find((s) => s.name === 'added_to_cart')!;

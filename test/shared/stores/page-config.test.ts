@@ -12,7 +12,13 @@ import { addDirect, injectFault, shopLog, useCleanCart } from '../../helpers/sho
  * value the defaults do not have and fails if the library used its default instead.
  */
 type Globals = Record<string, unknown>;
-const GLOBALS = ['wc_add_to_cart_params', 'wc_cart_fragments_params', 'flatsomeVars', 'woocommerce_params'];
+const GLOBALS = [
+  'wc_add_to_cart_params',
+  'wc_cart_fragments_params',
+  'flatsomeVars',
+  'woocommerce_params',
+  'shop_currency',
+];
 
 function setGlobals(globals: Globals) {
   Object.assign(window, globals);
@@ -85,6 +91,45 @@ describe('page parameters', () => {
     await waitUntil(() => button.classList.contains('added'), 'never added');
     expect(navigated).to.deep.equal([]);
     expect(button.nextElementSibling?.getAttribute('href')).to.equal('/basket/');
+  });
+
+  it("sends wc-ajax requests and admin-ajax actions to woocommerce_params' URLs when only it is printed (issue 11 item 5)", async () => {
+    // A shop in a sub-path with a language prefix: woocommerce_params is on every WooCommerce page.
+    setGlobals({
+      woocommerce_params: {
+        ajax_url: '/wp-admin/admin-ajax.php?lang=de',
+        wc_ajax_url: '/?wc-ajax=%%endpoint%%&lang=de',
+        i18n_password_show: 'Show password',
+      },
+    });
+    await refreshCart();
+    expect(requestedUrls()).to.include('/?wc-ajax=get_refreshed_fragments&lang=de');
+    const { fragments } = await addDirect(101);
+    const key = /data-cart_item_key="([^"]+)"/.exec(fragments['div.widget_shopping_cart_content'])![1];
+    expect(await setCartItemQuantity(key, 2)).to.equal(true);
+    expect(requestedUrls()).to.include('/wp-admin/admin-ajax.php?lang=de');
+  });
+
+  it('takes the money format from the page config, not from the printed woocommerce_params global (which has none)', () => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'shop-config';
+    script.dataset.test = '';
+    script.textContent = JSON.stringify({
+      woocommerce_params: { currency: { symbol: '€', decimal_separator: ',', position: 'right_space' } },
+    });
+    document.head.prepend(script);
+    // WooCommerce's own global, as printed on every page: URLs and texts, no currency.
+    setGlobals({
+      woocommerce_params: { ajax_url: '/wp-admin/admin-ajax.php', wc_ajax_url: '/?wc-ajax=%%endpoint%%' },
+    });
+    expect($moneyFormat.get()).to.include({
+      currencySymbol: '€',
+      decimalSeparator: ',',
+      position: 'right_space',
+    });
+    setGlobals({ shop_currency: { symbol: '£', position: 'left' } });
+    expect($moneyFormat.get()).to.include({ currencySymbol: '£', position: 'left' });
   });
 
   it('reads the same objects from <script id="shop-config"> when the page prints no globals', async () => {
