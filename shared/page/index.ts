@@ -11,6 +11,7 @@ import { installNotices, NOTICES_SELECTOR } from './notices.ts';
 import { installPasswordToggle, PASSWORD_SELECTOR } from './password-toggle.ts';
 import { installResultCount, RESULT_COUNT_SELECTOR } from './result-count.ts';
 import { installReviewForm, REVIEW_FORM_SELECTOR } from './review-form.ts';
+import { installScrollTo, SCROLL_TO_SELECTOR } from './scroll-to.ts';
 import { installStickyHeader, STICKY_HEADER_SELECTOR } from './sticky-header.ts';
 import { installStoreNotice, STORE_NOTICE_SELECTOR } from './store-notice.ts';
 import { installTabs, TABS_SELECTOR } from './tabs.ts';
@@ -48,6 +49,7 @@ export const pageBehaviours: readonly PageBehaviour[] = [
   { name: 'accordion', selector: ACCORDION_SELECTOR, install: installAccordions },
   { name: 'dropdown-menu', selector: DROPDOWN_SELECTOR, install: installDropdownMenus },
   { name: 'sticky-header', selector: STICKY_HEADER_SELECTOR, install: installStickyHeader },
+  { name: 'scroll-to', selector: SCROLL_TO_SELECTOR, install: installScrollTo },
 ];
 
 const installed = new WeakMap<PageRoot, () => void>();
