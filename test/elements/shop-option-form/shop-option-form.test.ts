@@ -4,7 +4,7 @@ import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
 import { $cart } from '../../../shared/stores/cart.ts';
 import { $product, EMPTY_PRODUCT, setVariant } from '../../../shared/stores/product.ts';
 import { captureConsoleErrors } from '../../helpers/elements.ts';
-import { injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';
+import { eachShopMode, injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';
 import { $, $$, choose, fieldEl, optionForm, posted, sectionOf, type } from './fixtures.ts';
 
 const text = (extra: Record<string, unknown> = {}) => ({
@@ -460,7 +460,9 @@ describe('<shop-option-form>', () => {
     });
   });
 
-  describe('network', () => {
+  // Against both shop manners (issue 11): the unkind shop answers with Flatsome's mini-cart lines
+  // and a theme snippet's integer fragment, as a real shop does.
+  eachShopMode('network', (mode) => {
     const navigated = useCleanCart();
 
     it('adds by ajax to wcpa_ajax_add_to_cart with the options, updates $cart and shows the view-cart link', async () => {
@@ -514,6 +516,30 @@ describe('<shop-option-form>', () => {
       expect(posted(form)).to.deep.include(['engraving', 'Keep']);
       expect(button.classList.contains('loading')).to.equal(false);
     });
+
+    if (mode === 'unkind')
+      it('a slow add (6 s, longer than the page time-out) is not reported as failed and lands', async function () {
+        this.timeout(20000);
+        const slow = (slowAddMs: number) =>
+          fetch('/__shop/mode', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ mode: 'unkind', slowAddMs }),
+          });
+        await slow(6000);
+        try {
+          const { button } = await optionForm({ ajax: true, definition: [sectionOf([text()])] });
+          button.click();
+          await waitUntil(() => $cart.get().count === 1, 'the slow add never reached the cart', {
+            timeout: 15000,
+          });
+          expect(currentAnnouncement()).not.to.contain('could not be added');
+          await waitUntil(() => button.nextElementSibling?.classList.contains('added_to_cart'));
+          expect(navigated).to.deep.equal([]);
+        } finally {
+          await slow(0);
+        }
+      });
 
     it('follows product_url when the shop answers with an error', async () => {
       const { button } = await optionForm({
