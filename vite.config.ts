@@ -96,9 +96,24 @@ function sharedChunk(): (id: string, ctx: ChunkingContext) => string | null {
     }
     return found;
   };
+  // A module reached only through import() (PhotoSwipe, behind two elements' lightboxes) is left
+  // to rolldown, which gives it a lazy chunk of its own: in `shared` every page would load it.
+  const eager = new Map<string, boolean>();
+  const isEager = (id: string, ctx: ChunkingContext, seen = new Set<string>()): boolean => {
+    const known = eager.get(id);
+    if (known !== undefined) return known;
+    if (seen.has(id)) return false;
+    const top = seen.size === 0; // a negative answer is final only for the whole search
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    const found =
+      !info || info.isEntry || RUNTIME.test(id) || info.importers.some((i) => isEager(i, ctx, seen));
+    if (found || top) eager.set(id, found);
+    return found;
+  };
   return (id, ctx) => {
     const found = ownersOf(id, ctx);
-    return found.has('shared') || found.size > 1 ? 'shared' : null;
+    return (found.has('shared') || found.size > 1) && isEager(id, ctx) ? 'shared' : null;
   };
 }
 

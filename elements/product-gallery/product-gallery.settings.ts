@@ -1,16 +1,41 @@
 import { z } from 'zod';
 import { messagesSchema } from '../../shared/format/messages.ts';
 
-/** Settings of `<product-gallery>`: every field defaulted (`parse({})` works), visible strings under `messages`. */
+/**
+ * Settings of `<product-gallery>` (spec §2 "Single product page", §3 "Gallery item", §4 "Gallery
+ * lightbox"): every field defaulted (`parse({})` works), visible strings under `messages`.
+ */
 export const productGallerySettings = z.object({
-  /** Most presses counted. */
-  max: z.number().int().min(1).max(1000).default(10),
-  /** Visible strings; `pressedOne`/`pressed` are the plural forms (one/other) of the count. */
+  /** Zoom on hover over the image (spec §2; never on mobile user agents). */
+  zoom: z.boolean().default(true),
+  /** The zoom trigger button opening the fullscreen lightbox (spec §2, §4 Gallery lightbox). */
+  lightbox: z.boolean().default(true),
+  /** The thumbnails under the image. */
+  thumbnails: z.boolean().default(true),
+  /** Visible strings. */
   messages: messagesSchema({
-    button: 'Press me',
-    pressedOne: 'Pressed once.',
-    pressed: 'Pressed {count} times.',
+    /** The carousel's name (APG carousel: aria-label of the region). */
+    region: 'Product images',
+    /** Each slide's label (aria-roledescription "slide"). */
+    slide: '{index} of {count}',
+    /** Announced politely after a move. */
+    position: 'Image {index} of {count}',
+    previous: 'Previous image',
+    next: 'Next image',
+    thumbnails: 'Choose an image',
+    thumbnail: 'Show image {index}',
+    /** The zoom trigger (WooCommerce's title for it). */
+    open: 'View full-screen image gallery',
+    /** Spec §8 "Zoom image". */
+    zoomLoading: 'Loading image',
+    zoomError: 'The image could not be loaded',
+    /** Spec §8 "Lightbox image load failure". */
+    imageError: 'The image could not be loaded',
+    imageErrorNumbered: 'The image #{index} could not be loaded.',
+    close: 'Close',
+    zoomIn: 'Zoom',
   }),
 });
 
 export type ProductGallerySettings = z.infer<typeof productGallerySettings>;
+export type ProductGalleryMessages = ProductGallerySettings['messages'];
