@@ -3,6 +3,7 @@ import { BACK_TO_TOP_SELECTOR, installBackToTop } from './back-to-top.ts';
 import { type BehaviourOptions, installOnce, type PageRoot } from './behaviour.ts';
 import { COMING_SOON_SELECTOR, installComingSoonBanner } from './coming-soon.ts';
 import { COMMENT_FORM_SELECTOR, installCommentForm } from './comment-form.ts';
+import { COUNT_UP_SELECTOR, installCountUp } from './count-up.ts';
 import { DROPDOWN_SELECTOR, installDropdownMenus } from './dropdown-menu.ts';
 import { FIELD_HINT_SELECTOR, installFieldHints } from './field-hints.ts';
 import { installPageLinkActions, LINK_ACTIONS_SELECTOR } from './link-actions.ts';
@@ -50,6 +51,7 @@ export const pageBehaviours: readonly PageBehaviour[] = [
   { name: 'dropdown-menu', selector: DROPDOWN_SELECTOR, install: installDropdownMenus },
   { name: 'sticky-header', selector: STICKY_HEADER_SELECTOR, install: installStickyHeader },
   { name: 'scroll-to', selector: SCROLL_TO_SELECTOR, install: installScrollTo },
+  { name: 'count-up', selector: COUNT_UP_SELECTOR, install: installCountUp },
 ];
 
 const installed = new WeakMap<PageRoot, () => void>();
