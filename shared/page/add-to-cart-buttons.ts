@@ -12,17 +12,17 @@ import { shopConfigJson } from '../stores/page-data.ts';
  * as WooCommerce's add-to-cart.js does it (spec §4 Add-to-cart button, §5, §7).
  *
  * Whose click it is gets decided on every click (issue 11 item 4), never once at start-up:
- * - a block Product Button (`.wc-interactive`) handles itself: WooCommerce's script binds
- *   `.add_to_cart_button:not(.wc-interactive)`, and so do we;
+ * - a block Product Button (`.wc-interactive`) handles itself: WooCommerce's script skips it
+ *   (it binds `.add_to_cart_button:not(.wc-interactive)`), and so do we;
  * - where WooCommerce's add-to-cart.js runs (jQuery plus its `wc_add_to_cart_params` global,
  *   possibly loaded late by a script-delay optimiser) the click is its own: our store follows its
  *   jQuery events instead, so a click never adds twice;
  * - where it does not run, the shop's own settings still count: WooCommerce prints
  *   `wc_add_to_cart_params` only with "Enable AJAX add to cart buttons on archives" on, so a page
- *   that prints WooCommerce's other page data (`woocommerce_params`, `wc_cart_fragments_params`)
+ *   that prints WooCommerce's other page globals (`woocommerce_params`, `wc_cart_fragments_params`)
  *   without it has ajax add-to-cart off, and its buttons stay plain links, as does a button
  *   without `ajax_add_to_cart`; `cart_redirect_after_add` = yes goes to the cart after an add
- *   (spec §7, in `addToCart`).
+ *   (spec §7, in `addToCart`, also when the params are printed late).
  */
 
 /** spec §9: click debounce 50 ms, flags reset after 300 ms. */
@@ -78,10 +78,11 @@ export function ajaxAddToCartOff(): boolean {
   return wooCommercePage && !printed('wc_add_to_cart_params');
 }
 
-let seenParams: unknown;
+/** The params object `$pageConfig` has read (it reads the page once, before this module runs). */
+let seenParams: unknown = typeof window === 'undefined' ? undefined : pageGlobal('wc_add_to_cart_params');
 /**
- * `$pageConfig` is read once at start-up; `wc_add_to_cart_params` printed later (a delayed inline
- * script) is read again once, so its `cart_url` and `cart_redirect_after_add` count.
+ * `wc_add_to_cart_params` printed after start-up (a delayed inline script) is read once more, so
+ * its `cart_url` and `cart_redirect_after_add` count (spec §7).
  */
 function readLateParams() {
   const params = pageGlobal('wc_add_to_cart_params');
