@@ -28,7 +28,10 @@ import {
  * Order attribution (spec §4 Attribution, §7 Order attribution): classifies the visit with the
  * sourcebuster-compatible engine, keeps the result in memory until tracking is allowed (the
  * `allowTracking` parameter and marketing consent, as WooCommerce's WP Consent API integration
- * uses), then writes the cookies; denying removes them all. The values for the checkout are
+ * uses), then writes the cookies; denying removes them all. Tracking allowed after load runs
+ * the page view again at that moment, as WooCommerce's script starts sourcebuster only then:
+ * fire dates and expiries are those of the grant, the source the one classified at load
+ * (issue 11 item 12). The values for the checkout are
  * published in `$attribution`, written into plain hidden inputs named `<prefix><field>`, and
  * set as checkout block extension data.
  */
