@@ -120,7 +120,7 @@ export function Chatbox({
           <path d="M3 20l18-8L3 4v6l12 2-12 2z" />
         </svg>
       </button>
-      {state.qrLink && <QrCode text={state.qrLink} caption={settings.qr_text} shown={state.open} />}
+      {state.open && state.qr && <QrCode drawing={state.qr} caption={settings.qr_text} />}
     </dialog>
   );
 }

@@ -10,13 +10,15 @@ import { type MapStore, map } from 'nanostores';
 import { announce } from '../../shared/a11y/announce.ts';
 import { deepActiveElement, matchOnPath } from '../../shared/a11y/focus.ts';
 import { emit } from '../../shared/events.ts';
-import { logError } from '../../shared/log.ts';
+import { logError, logWarning } from '../../shared/log.ts';
 import { type ConsentCategory, trackingAllowed } from '../../shared/stores/consent.ts';
 import { $product } from '../../shared/stores/product.ts';
 import { safeUrl } from '../../shared/url.ts';
 import { chatEventParams, sendChatEvent } from './join-chat.analytics.ts';
 import { type JoinChatEnvironment, joinChatEnvironment } from './join-chat.env.ts';
 import { buildChatLink, parsePhone } from './join-chat.link.ts';
+import type { QrDrawing } from './join-chat.qr.ts';
+import { loadQrDrawer } from './join-chat.qr-loader.ts';
 import {
   type Bubble,
   CLOSE_TRIGGERS,
@@ -61,6 +63,12 @@ export interface JoinChatState {
   hoverOpens: boolean;
   /** The app link drawn as a QR code (non-mobile with `qr`), else null. */
   qrLink: string | null;
+  /**
+   * The QR code of `qrLink`, drawn when the chatbox first shows it (the generator loads then,
+   * issue 19); null before that, while it loads, when the link is too long for a QR code, or when
+   * the generator could not be loaded.
+   */
+  qr: QrDrawing | null;
   /** When the message was written, or when the chatbox first opened; null before that. */
   messageTime: Date | null;
   /** The button has appeared; `visible` also needs no text field focused on mobile. */
@@ -115,6 +123,12 @@ export class JoinChatController {
   #stopProduct: (() => void) | undefined;
   #stopTriggers: (() => void) | undefined;
   #stopMobile: (() => void) | undefined;
+  /** The link the QR code in `qr` (or the one being drawn) is of; null: none asked for. */
+  #qrFor: string | null = null;
+  /** Numbers the QR drawings asked for; an older one's result is dropped. */
+  #qrSeq = 0;
+  /** The generator failed to load: said once, tried again at the next opening. */
+  #qrLoadFailed = false;
 
   constructor({ host, settings, env = joinChatEnvironment() }: JoinChatControllerOptions) {
     this.#host = host;
@@ -134,6 +148,7 @@ export class JoinChatController {
       revealed: Number.POSITIVE_INFINITY,
       typing: false,
       focus: null,
+      qr: null,
     });
     this.#commit({});
   }
@@ -153,6 +168,9 @@ export class JoinChatController {
     this.#stopProduct = this.#stopTriggers = this.#stopMobile = undefined;
     this.#env.clearTimeout(this.#hoverTimer);
     this.#stopTyping();
+    // A QR code still loading is not drawn for a widget that went.
+    this.#qrSeq += 1;
+    if (!this.#state.qr) this.#qrFor = null;
   }
 
   /** New settings: derived values follow; the plan restarts only when what it reads changed. */
@@ -279,7 +297,38 @@ export class JoinChatController {
     const next = { ...this.#state, ...patch };
     next.visible = next.shown && !next.fieldFocused;
     next.optinPending = next.hasOptin && this.#settings.optin_check && !next.optinChecked;
+    // A drawing belongs to one link: another link (new settings, the variation's SKU) drops it.
+    if (next.qr && next.qrLink !== this.#qrFor) next.qr = null;
     this.$state.set(next);
+    if (next.open && next.qrLink && next.qrLink !== this.#qrFor) this.#drawQr(next.qrLink);
+  }
+
+  /**
+   * Loads the QR code generator (a lazy chunk, issue 19) and draws `link` into `qr`. A link too
+   * long for any QR code is reported once and left out (issue 22); a generator that cannot be
+   * loaded is reported once, the chatbox works on without a code, and the next opening tries again.
+   */
+  #drawQr(link: string): void {
+    this.#qrFor = link;
+    const seq = ++this.#qrSeq;
+    loadQrDrawer().then(
+      (draw) => {
+        if (seq !== this.#qrSeq) return;
+        const drawing = draw(link);
+        if (!drawing)
+          logWarning(
+            TAG,
+            `message_send makes a chat link of ${link.length} characters, too long for a QR code; the QR code is left out.`,
+          );
+        this.#commit({ qr: drawing });
+      },
+      (error: unknown) => {
+        if (seq !== this.#qrSeq) return;
+        if (this.#qrLoadFailed) return;
+        this.#qrLoadFailed = true;
+        logError(TAG, 'could not load the QR code generator; the chatbox shows no QR code.', error);
+      },
+    );
   }
 
   /** The SKU in force: the chosen variation's (`$product`), else the settings'. */
@@ -399,6 +448,8 @@ export class JoinChatController {
     this.#openedAt = this.#env.now();
     this.#env.clearTimeout(this.#ctaTimer);
     this.#firstOpened ??= this.now();
+    // The QR code generator failed to load before: this opening tries again.
+    if (this.#qrLoadFailed && !state.qr) this.#qrFor = null;
     // One update with the first typing step, so the full message never flashes first.
     this.#commit({
       open: true,

@@ -2,7 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
 import '../../../elements/join-chat/join-chat.ts';
 import { setJoinChatEnvironment } from '../../../elements/join-chat/join-chat.env.ts';
-import { drawQr } from '../../../elements/join-chat/join-chat.qr.view.tsx';
+import { drawQr } from '../../../elements/join-chat/join-chat.qr.ts';
 import type { JoinChatElement } from '../../../elements/join-chat/join-chat.ts';
 import { createSafeStorage } from '../../../shared/storage.ts';
 import { frames } from '../../helpers/elements.ts';
@@ -62,6 +62,11 @@ async function mount(settings: Record<string, unknown>): Promise<JoinChatElement
 const $ = (el: Element, selector: string) => el.shadowRoot?.querySelector(selector) ?? null;
 const isOpen = (el: Element) => ($(el, 'dialog') as HTMLDialogElement | null)?.open ?? false;
 
+/** Waits for the QR code: the generator loads when the chatbox first shows it (issue 19). */
+async function untilQr(el: Element) {
+  await waitUntil(() => $(el, '[part="qr"] svg path'), 'the QR code never showed', { timeout: 4000 });
+}
+
 async function openChatbox(el: Element) {
   ($(el, '.button') as HTMLButtonElement).click();
   await waitUntil(() => isOpen(el), 'the chatbox never opened', { timeout: 4000 });
@@ -103,14 +108,17 @@ describe('<join-chat> QR code', () => {
       expect(isOpen(el)).to.equal(false);
       expect($(el, '[part="qr"]') === null).to.equal(true);
       await openChatbox(el);
+      await untilQr(el);
       expect($(el, '[part="qr"] svg path')?.getAttribute('d')).to.match(/^M\d+,\d+h1v1h-1z/);
     });
 
     it('shows a long message_send as a larger code than a short one', async () => {
       const short = await mount({ message_send: 'Hi' });
       await openChatbox(short);
+      await untilQr(short);
       const long = await mount({ message_send: LONG });
       await openChatbox(long);
+      await untilQr(long);
       const width = (el: Element) => $(el, '[part="qr"] svg')!.getBoundingClientRect().width;
       expect(width(short)).to.be.at.least(120);
       expect(width(long)).to.be.above(width(short));

@@ -343,7 +343,8 @@ describe('<join-chat>', () => {
       setup();
       const el = await mount({ button_delay: 0, message_text: MESSAGE, qr: true });
       launcher(el).click(); // issue 22: the code is drawn only when the chatbox is shown
-      await frames(3);
+      // Issue 19: the generator loads then (frames, not the fake clock, let the import finish).
+      for (let i = 0; i < 200 && !$(el, '[part="qr"] svg path'); i++) await frames(1);
       const path = $(el, '[part="qr"] svg path');
       expect(path?.getAttribute('d')).to.match(/^M\d+,\d+h1v1h-1z/);
       expect($(el, '[part="qr"] svg')?.getAttribute('aria-label')).to.equal('Scan the code');
