@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import jQuery from 'jquery';
 import type { z } from 'zod';
 import {
   itemsText,
@@ -182,6 +183,43 @@ describe('<shop-mini-cart> controller', () => {
       controller.configure(miniCartSettings.parse({ mode: 'auto' }), true);
       clock.tick(10_000);
       expect(state()).to.deep.equal({ open: true, mode: 'drawer' });
+    });
+
+    it("reveals after adds by WooCommerce's scripts: add-to-cart.js's jQuery added_to_cart and single-add-to-cart.js's native one (issue 11 item 6)", () => {
+      (window as { jQuery?: unknown }).jQuery = jQuery;
+      try {
+        const { inside, state, controller } = use();
+        const fragments = { 'div.widget_shopping_cart_content': '<div></div>' };
+        jQuery(document.body).trigger('added_to_cart', [fragments, 'h1', null]);
+        expect(state().open, 'after the jQuery added_to_cart').to.equal(true);
+        controller.close(false);
+        inside.dispatchEvent(
+          new CustomEvent('added_to_cart', {
+            bubbles: true,
+            cancelable: true,
+            detail: { detail: [fragments, 'h2', null] },
+          }),
+        );
+        expect(state().open, 'after the native added_to_cart').to.equal(true);
+        controller.close(false);
+        // Flatsome's argument-less added_to_cart follows a quantity change, not an add.
+        jQuery(document.body).trigger('added_to_cart');
+        inside.dispatchEvent(new CustomEvent('added_to_cart', { bubbles: true, detail: { detail: [] } }));
+        expect(state().open, 'after an added_to_cart without fragments').to.equal(false);
+      } finally {
+        delete (window as { jQuery?: unknown }).jQuery;
+      }
+    });
+
+    it("opens the drawer after an add by WooCommerce's scripts too", () => {
+      (window as { jQuery?: unknown }).jQuery = jQuery;
+      try {
+        const { state } = use({ settings: { mode: 'drawer' } });
+        jQuery(document.body).trigger('added_to_cart', [{ 'span.cart-count': '1' }, 'h', null]);
+        expect(state()).to.deep.equal({ open: true, mode: 'drawer' });
+      } finally {
+        delete (window as { jQuery?: unknown }).jQuery;
+      }
     });
 
     it('does nothing with revealOnAdd off', () => {

@@ -6,7 +6,8 @@ import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
 import { refreshCart } from '../../../shared/shop/cart.ts';
 import { $cart } from '../../../shared/stores/cart.ts';
 import { captureConsoleErrors, resizeViewport, shadowQuery } from '../../helpers/elements.ts';
-import { addDirect, injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';
+import { addDirect, eachShopMode, injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';
+import { pageJQuery, singleProductAdd } from '../../helpers/woocommerce-scripts.ts';
 
 async function miniCart(attrs = 'mode="dropdown"'): Promise<ShopMiniCartElement> {
   const host = await fixture<HTMLElement>(html`<div></div>`);
@@ -25,7 +26,15 @@ const open = async (el: Element) => {
   );
 };
 
-describe('<shop-mini-cart>', () => {
+/** A line as Flatsome prints it (issue 11, Minor): a quantity input and the line subtotal, no unit price. */
+const FLATSOME_LINE = `<li class="woocommerce-mini-cart-item mini_cart_item">
+<a href="/cart/?remove_item=k1" class="remove remove_from_cart_button" aria-label="Remove Beanie from cart" data-product_id="101" data-cart_item_key="k1" data-product_sku="woo-beanie">&times;</a>
+<a href="/product/beanie/">Beanie</a>
+<div class="ux-mini-cart-qty"><div class="ux-quantity quantity buttons_added"><input type="button" value="-" class="minus"><input type="number" class="input-text qty text" name="cart[k1][qty]" value="2" min="0" step="1"><input type="button" value="+" class="plus"></div>
+<span class="product-subtotal price-wrapper"><span class="woocommerce-Price-amount amount">$36.00</span></span></div></li>`;
+
+// Every test talks to the demo shop: run against both of its manners (issue 11).
+eachShopMode('<shop-mini-cart>', () => {
   const navigated = useCleanCart();
 
   describe('rendering', () => {
@@ -259,6 +268,64 @@ describe('<shop-mini-cart>', () => {
       await open(el);
       expect($(el, '.title')!.textContent).to.equal('Basket');
     });
+  });
+
+  describe("adds by WooCommerce's scripts (issue 11 item 6)", () => {
+    let dropJQuery = () => {};
+    afterEach(() => dropJQuery());
+
+    it("opens the dropdown with the new line after add-to-cart.js's jQuery added_to_cart", async () => {
+      dropJQuery = pageJQuery();
+      const el = await miniCart();
+      const { fragments, cart_hash } = await addDirect(104);
+      const button = document.createElement('a');
+      (window as unknown as { jQuery: JQueryStatic })
+        .jQuery(document.body)
+        .trigger('added_to_cart', [
+          fragments,
+          cart_hash,
+          (window as unknown as { jQuery: JQueryStatic }).jQuery(button),
+        ]);
+      await waitUntil(() => $(el, '.panel .line .name')?.textContent === 'Belt', 'the new line never showed');
+      expect($(el, 'button.launcher')!.getAttribute('aria-expanded')).to.equal('true');
+    });
+
+    it("opens the drawer with the new line after single-add-to-cart.js's native added_to_cart", async () => {
+      const el = await miniCart('drawer-breakpoint="100000"');
+      await singleProductAdd(101);
+      const dialog = $<HTMLDialogElement>(el, 'dialog.drawer')!;
+      await waitUntil(() => dialog.open, 'the drawer did not open');
+      await waitUntil(
+        () => $(el, '.drawer .line .name')?.textContent === 'Beanie',
+        'the new line never showed',
+      );
+      $<HTMLButtonElement>(el, '.close')!.click();
+      await waitUntil(() => !dialog.open);
+    });
+  });
+
+  describe("Flatsome's lines without a unit price (issue 11, Minor)", () => {
+    for (const quantities of [true, false]) {
+      it(`shows the line total and no empty "× price" ${quantities ? 'with' : 'without'} steppers`, async () => {
+        await injectFault({
+          endpoint: 'get_refreshed_fragments',
+          body: {
+            fragments: {
+              'div.widget_shopping_cart_content': `<div class="widget_shopping_cart_content"><ul class="woocommerce-mini-cart">${FLATSOME_LINE}</ul></div>`,
+            },
+            cart_hash: 'flatsome',
+          },
+        });
+        const el = await miniCart(`mode="dropdown" settings='{"quantities":${quantities}}'`);
+        await refreshCart();
+        await open(el);
+        await waitUntil(() => $(el, '.line'));
+        const line = $(el, '.line')!;
+        expect(line.querySelector('.price')!.textContent).to.contain('$36.00').and.not.contain('×');
+        if (quantities) expect(line.querySelector<HTMLInputElement>('.qty input')!.value).to.equal('2');
+        else expect(line.querySelector('.price')!.textContent).to.contain('Qty: 2');
+      });
+    }
   });
 
   describe('events', () => {
