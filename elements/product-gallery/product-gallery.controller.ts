@@ -175,7 +175,7 @@ export function createProductGalleryController({
   };
 
   const onProduct = (next: ProductState) => {
-    if (sameImage(next.image, image)) return;
+    if (!settings.get().variations || sameImage(next.image, image)) return;
     image = next.image;
     clock.clearTimeout(updateTimer);
     updateTimer = clock.setTimeout(update, GALLERY_UPDATE_MS);

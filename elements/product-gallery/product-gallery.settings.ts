@@ -10,6 +10,11 @@ export const productGallerySettings = z.object({
   zoom: z.boolean().default(true),
   /** The zoom trigger button opening the fullscreen lightbox (spec §2, §4 Gallery lightbox). */
   lightbox: z.boolean().default(true),
+  /**
+   * The first image follows the variation chosen on the page (`$product`, spec §2); turn it off
+   * for a gallery of another product on the same page.
+   */
+  variations: z.boolean().default(true),
   /** The thumbnails under the image. */
   thumbnails: z.boolean().default(true),
   /** Visible strings. */

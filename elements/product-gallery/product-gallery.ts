@@ -26,6 +26,7 @@ import { ProductGallery } from './product-gallery.view.tsx';
  * @attr {boolean} zoom - Zoom on hover ("false" turns it off).
  * @attr {boolean} lightbox - The lightbox trigger ("false" turns it off).
  * @attr {boolean} thumbnails - The thumbnail strip ("false" hides it).
+ * @attr {boolean} variations - The first image follows the page's chosen variation ("false" for a gallery of another product).
  * @csspart gallery - The carousel region.
  * @csspart stage - The image area with its buttons.
  * @csspart slide - One image's slide.
@@ -56,6 +57,7 @@ export class ProductGalleryElement extends defineElement(ProductGallery, {
     zoom: { key: 'zoom', type: 'boolean' },
     lightbox: { key: 'lightbox', type: 'boolean' },
     thumbnails: { key: 'thumbnails', type: 'boolean' },
+    variations: { key: 'variations', type: 'boolean' },
   },
 }) {}
 

@@ -138,6 +138,16 @@ describe('product-gallery controller', () => {
       expect(clock.pending).to.equal(0);
     });
 
+    it('keeps its images when told not to follow variations', () => {
+      const { controller, clock, product } = setup({
+        settings: atom(productGallerySettings.parse({ variations: false })),
+      });
+      controller.connect();
+      product.setKey('image', VARIATION);
+      clock.tick(GALLERY_UPDATE_MS);
+      expect(controller.$state.get().items[0].src).to.match(/beanie\.svg$/);
+    });
+
     it('applies a variation chosen before it connected', () => {
       const { controller, clock, product } = setup();
       product.setKey('image', VARIATION);
