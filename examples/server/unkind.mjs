@@ -8,11 +8,13 @@
 //    posted as product_id adds a variation); a request without product_id gets WooCommerce's bare
 //    `wp_die()`: status 200 and an empty text/html body; a product it cannot find answers
 //    `{"error":true,"product_url":false}` (get_permalink() of a non-post is false).
-//  - the fragments carry a theme snippet's integer count (`"span.cart-count": 3`, a number):
-//    WooCommerce passes the `woocommerce_add_to_cart_fragments` filter output through unchanged.
-//  - the mini-cart fragment is Flatsome's: MiniCart::quantity_html replaces WooCommerce's
-//    "2 × $18.00" with a quantity input (Flatsome's ux-quantity with −/+ buttons) and the line
-//    subtotal, so there is no per-line unit price; the footer is wrapped in .ux-mini-cart-footer.
+//  - the fragments (templates.mjs fragments(cart, 'unkind')) carry a theme snippet's integer count
+//    (`"span.cart-count": 3`, a number): WooCommerce passes the `woocommerce_add_to_cart_fragments`
+//    filter output through unchanged, in add_to_cart, remove_from_cart and get_refreshed_fragments.
+//  - the mini-cart fragment is Flatsome's (templates.mjs flatsomeMiniCart): MiniCart::quantity_html
+//    replaces WooCommerce's "2 × $18.00" with a quantity input (Flatsome's ux-quantity with −/+
+//    buttons) and the line subtotal, so there is no per-line unit price; the remove link keeps
+//    WooCommerce's data-product_id, data-cart_item_key and data-product_sku.
 //  - slow adds on demand: POST /__shop/mode {"mode":"unkind","slowAddMs":6000} (or `true` for 6 s)
 //    holds every add for that long before the cart changes (WooCommerce saves the session at the
 //    end of the request, so a concurrent fragment refresh sees the old cart meanwhile), and the add
