@@ -32,15 +32,6 @@ export const FLAG_RESET_MS = 300;
 const busy = new WeakSet<Element>();
 const debounce = new WeakMap<Element, ReturnType<typeof setTimeout>>();
 
-/** The parts of the page's jQuery this module calls (only after `hasJQuery()` said it is real). */
-type PageJQuery = ((target: unknown) => {
-  data(): unknown;
-  triggerHandler(name: string, args?: unknown[]): unknown;
-}) & { fn: { jquery: string } };
-
-const pageJQuery = (): PageJQuery | undefined =>
-  hasJQuery() ? ((window as unknown as { jQuery: PageJQuery }).jQuery as PageJQuery) : undefined;
-
 /**
  * An object a script printed (`var wc_add_to_cart_params = {...}` makes a plain object). An element
  * with that id or name (a node or an HTMLCollection, DOM clobbering, issue 22) is no such object.
@@ -61,7 +52,7 @@ const printed = (name: string): boolean =>
  * WooCommerce's add-to-cart.js is on the page: it needs jQuery, and it quits without its
  * `wc_add_to_cart_params` global (checked at each click, as a delayed script may arrive late).
  */
-export function wooCommerceAddToCartPresent(): boolean {
+function wooCommerceAddToCartPresent(): boolean {
   return hasJQuery() && printedObject(pageGlobal('wc_add_to_cart_params'));
 }
 
@@ -72,7 +63,7 @@ export function wooCommerceAddToCartPresent(): boolean {
  * only when `woocommerce_enable_ajax_add_to_cart` is yes). Only globals say so: the config script
  * is written for the library and may carry `woocommerce_params` for other reasons.
  */
-export function ajaxAddToCartOff(): boolean {
+function ajaxAddToCartOff(): boolean {
   const wooCommercePage =
     printedObject(pageGlobal('woocommerce_params')) || printedObject(pageGlobal('wc_cart_fragments_params'));
   return wooCommercePage && !printed('wc_add_to_cart_params');
@@ -91,66 +82,24 @@ function readLateParams() {
   reloadPageConfig();
 }
 
-/** Keys jQuery will not post: it calls functions (we do not run others' code for a post), and nodes are no data. */
-const unpostable = (value: unknown) =>
-  typeof value === 'function' || typeof value === 'symbol' || value instanceof Node || value === window;
-
-/**
- * Form fields as jQuery's `$.ajax({ data })` posts an object (`jQuery.param`): null and undefined
- * as '', numbers and booleans as text, objects as `key[sub]`, arrays as `key[i]` (PHP reads these as
- * jQuery's `key[]`). Cycles and depth are cut, as a widget instance in `.data()` may hold both.
- */
-export function formFields(data: Record<string, unknown>): Record<string, string> {
-  const fields: Record<string, string> = {};
-  const seen = new WeakSet<object>();
-  const add = (key: string, value: unknown, depth: number) => {
-    if (unpostable(value)) return;
-    if (value === null || value === undefined) fields[key] = '';
-    else if (Array.isArray(value) || Object.prototype.toString.call(value) === '[object Object]') {
-      const object = value as Record<string, unknown>;
-      if (depth > 4 || seen.has(object)) return;
-      seen.add(object);
-      for (const sub of Object.keys(object)) add(`${key}[${sub}]`, object[sub], depth + 1);
-    } else fields[key] = String(value);
-  };
-  for (const key of Object.keys(data)) add(key, data[key], 0);
-  return fields;
-}
-
-/**
- * What WooCommerce posts for a button (spec §3: data-product_id plus all other data attributes):
- * first jQuery's `.data()` store (values other scripts set with `$(button).data(key, value)`, and the
- * data attributes as jQuery reads them, "3" as 3), then every data attribute over it, as
- * add-to-cart.js gives attributes the preference (they can be changed directly by scripts).
- */
-export function buttonData(button: HTMLElement): Record<string, string> {
-  const data: Record<string, unknown> = {};
-  const $ = pageJQuery();
-  if ($) {
-    try {
-      const stored = $(button).data();
-      if (stored && typeof stored === 'object') Object.assign(data, stored);
-    } catch (error) {
-      logError(null, "jQuery's .data() of an add-to-cart button could not be read.", error);
-    }
-  }
+/** Every data attribute of the button, as posted by WooCommerce (spec §3: data-product_id plus all others). */
+function buttonData(button: HTMLElement): Record<string, string> {
+  const data: Record<string, string> = {};
   for (const [key, value] of Object.entries(button.dataset)) if (value !== undefined) data[key] = value;
-  return formFields(data);
+  return data;
 }
 
 /**
- * The `should_send_ajax_request.adding_to_cart` hook of add-to-cart.js: a jQuery handler on
- * document.body returning false (jQuery's `triggerHandler` result) stops the add. A handler that
- * throws is reported and stops nothing.
+ * The jQuery side (the veto hook, the `.data()` store), loaded only where jQuery is on the page;
+ * undefined elsewhere, or when it could not load (the add then goes as without jQuery).
  */
-function vetoed(button: HTMLElement): boolean {
-  const $ = pageJQuery();
-  if (!$) return false;
+async function jQueryHooks(): Promise<typeof import('./add-to-cart-jquery.ts') | undefined> {
+  if (!hasJQuery()) return undefined;
   try {
-    return $(document.body).triggerHandler('should_send_ajax_request.adding_to_cart', [$(button)]) === false;
+    return await import('./add-to-cart-jquery.ts');
   } catch (error) {
-    logError(null, "a 'should_send_ajax_request.adding_to_cart' handler threw.", error);
-    return false;
+    logError(null, "the add-to-cart button's jQuery hooks could not load.", error);
+    return undefined;
   }
 }
 
@@ -184,13 +133,14 @@ async function send(button: HTMLElement) {
   try {
     setState(button, 'loading');
     // add-to-cart.js: loading, then the hook may stop it, then the data is read.
-    if (vetoed(button)) {
+    const hooks = await jQueryHooks();
+    if (hooks?.vetoed(button)) {
       outcome = 'vetoed';
       triggerJQuery('ajax_request_not_sent.adding_to_cart', [false, false, jqueryWrap(button)]);
       return;
     }
     readLateParams();
-    const data = buttonData(button);
+    const data = hooks ? hooks.jQueryButtonData(button) : buttonData(button);
     outcome = await addToCart(data, button);
   } catch (error) {
     logError(null, 'adding to the cart failed unexpectedly.', error);

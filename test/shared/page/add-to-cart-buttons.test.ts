@@ -1,6 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import jQuery from 'jquery';
-import { formFields, installAddToCartButtons } from '../../../shared/page/add-to-cart-buttons.ts';
+import { installAddToCartButtons } from '../../../shared/page/add-to-cart-buttons.ts';
+import { formFields } from '../../../shared/page/add-to-cart-jquery.ts';
 import { $cart } from '../../../shared/stores/cart.ts';
 import { reloadPageConfig } from '../../../shared/stores/page-config.ts';
 import { eachShopMode, injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';
@@ -193,7 +194,11 @@ eachShopMode('add-to-cart buttons', () => {
     });
 
     it('a should_send_ajax_request.adding_to_cart handler returning false stops the add, as add-to-cart.js', async () => {
-      const seen = recordJQuery(['ajax_request_not_sent.adding_to_cart', 'adding_to_cart', 'wc_cart_button_updated']);
+      const seen = recordJQuery([
+        'ajax_request_not_sent.adding_to_cart',
+        'adding_to_cart',
+        'wc_cart_button_updated',
+      ]);
       const asked: unknown[][] = [];
       jQuery(document.body).on(
         'should_send_ajax_request.adding_to_cart.atcTest',
