@@ -146,8 +146,10 @@ onNotify($cart, () => {
  */
 function mirror(source: CartUpdateSource) {
   if (source === 'refreshed') triggerJQuery('wc_fragments_refreshed');
-  else if (source === 'loaded') triggerJQuery('wc_fragments_loaded');
-  else if (source === 'added' || source === 'removed') {
+  // cart-fragments.js, where it is on the page, loads the same stored cart and says so itself.
+  else if (source === 'loaded') {
+    if (!cartFragmentsExpected()) triggerJQuery('wc_fragments_loaded');
+  } else if (source === 'added' || source === 'removed') {
     // After the `added_to_cart`/`removed_from_cart` its caller triggers right after setCart, and
     // only if add-to-cart.js (when on the page) did not already answer it with its own.
     const heard = noteJQuery('wc_fragments_loaded');
@@ -344,7 +346,13 @@ function start(): () => void {
     else externalChange(name);
   });
   const offRefresh = onJQuery('wc_fragment_refresh updated_wc_div', (name) => externalChange(name));
-  const offTheirs = onJQuery('wc_fragments_refreshed wc_fragments_loaded', () => cartFromStorage());
+  // After the whole event: add-to-cart.js sends wc_fragments_loaded inside its `added_to_cart`
+  // handler, before ours has taken (and stored) the new cart.
+  const offTheirs = onJQuery('wc_fragments_refreshed wc_fragments_loaded', () =>
+    queueMicrotask(() => {
+      if (mounted) cartFromStorage();
+    }),
+  );
   const offError = onJQuery('wc_fragments_ajax_error', () => {
     if (!$cart.value!.known)
       cartFailed('get_refreshed_fragments', new Error('WooCommerce could not refresh the cart.'));

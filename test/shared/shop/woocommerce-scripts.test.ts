@@ -110,6 +110,7 @@ describe('WooCommerce on a real shop (issue 11)', () => {
       sessionStorage.setItem('wc_fragments', JSON.stringify(fragments));
       sessionStorage.setItem('wc_cart_hash', cart_hash);
       jQuery(document.body).trigger('wc_fragments_loaded');
+      await waitUntil(() => productIds().length === 1, 'the stored cart never reached $cart');
       expect(productIds()).to.deep.equal(['109']);
       expect(await refreshes()).to.equal(0);
     });
@@ -148,6 +149,24 @@ describe('WooCommerce on a real shop (issue 11)', () => {
       await waitUntil(() => productIds().length === 1, 'its refresh never reached $cart');
       await idle(200);
       expect(await refreshes()).to.equal(1);
+    });
+
+    it('loads the stored cart next to cart-fragments.js without a second wc_fragments_loaded or any request', async () => {
+      await addDirect(101);
+      await refreshCart(); // stored, matching the cookie
+      resetStores();
+      const before = await refreshes();
+      const record = recordJQuery('wc_fragments_loaded');
+      try {
+        cartFragments = startCartFragmentsDouble(); // loads the stored cart and says so
+        readCart();
+        expect(productIds()).to.deep.equal(['101']);
+        await idle(200);
+        expect(record.seen.map((s) => s.name)).to.deep.equal(['wc_fragments_loaded']);
+        expect(await refreshes()).to.equal(before);
+      } finally {
+        record.stop();
+      }
     });
 
     it("refreshes itself when cart-fragments.js's refresh brought no cart within the page time-out", async () => {
