@@ -29,7 +29,8 @@ import { type Tween, tween } from './tween.ts';
  *   hash) scrolls there over 1000 ms (at once under reduced motion), honouring the target's
  *   `scroll-margin-top` and the page's `scroll-padding-top` (room for a sticky header); focus
  *   moves to the target (given `tabindex="-1"` when it is not focusable) and the address gets the
- *   hash (`history.pushState`, so Back returns). A wheel, touch or key press stops the animation.
+ *   hash (`history.pushState`, so Back returns, then a `hashchange` event, so a tab or accordion
+ *   item the hash names opens before the scroll). A wheel, touch or key press stops the animation.
  * - Left alone: links another behaviour owns (tabs, accordion titles, anything with `role="tab"`
  *   or `role="button"` or `aria-controls`, `.back-to-top`, `[data-no-scroll]`), clicks already
  *   handled (`defaultPrevented`), modified clicks, and hashes that name nothing on the page.
@@ -125,9 +126,20 @@ export function installScrollTo(root: PageRoot = document, options: BehaviourOpt
       running = undefined;
     };
 
-    /** Scrolls to `target` (smoothly unless reduced motion), focuses it and records the hash. */
+    /**
+     * Records the hash, then scrolls to `target` (smoothly unless reduced motion) and focuses it.
+     * The hash goes in with `pushState` (no jump) followed by a `hashchange` event, so that what
+     * listens for the hash (a tab or an accordion item it names) opens first and the scroll
+     * lands where the opened content is.
+     */
     const scrollToTarget = (target: HTMLElement, hash: string) => {
       stop();
+      if (win.location.hash !== hash) {
+        const oldURL = win.location.href;
+        win.history.pushState(win.history.state, '', hash);
+        win.dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL: win.location.href }));
+      }
+      if (target.getClientRects().length === 0) return; // still hidden: nothing to scroll to
       const margin =
         px(getComputedStyle(target).scrollMarginTop) +
         px(getComputedStyle(doc.documentElement).scrollPaddingTop);
@@ -136,7 +148,6 @@ export function installScrollTo(root: PageRoot = document, options: BehaviourOpt
       const to = Math.max(0, Math.min(max, target.getBoundingClientRect().top + from - margin));
       if (!target.matches('a[href], button, input, select, textarea, [tabindex]')) target.tabIndex = -1;
       target.focus({ preventScroll: true });
-      if (win.location.hash !== hash) win.history.pushState(win.history.state, '', hash);
       if (prefersReducedMotion(options) || from === to) {
         win.scrollTo({ top: to, behavior: 'instant' });
         return;

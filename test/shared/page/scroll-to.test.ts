@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { installScrollTo, SCROLL_MS } from '../../../shared/page/scroll-to.ts';
+import { installTabs } from '../../../shared/page/tabs.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 import { resizeViewport } from '../../helpers/elements.ts';
 import { mount } from './helpers.ts';
@@ -96,6 +97,29 @@ describe('scroll-to bullets and in-page links', () => {
     expect(click(el('#l-other'))).to.equal(false);
     expect(window.scrollY).to.equal(0);
     expect(location.hash).to.equal('');
+  });
+
+  it('a link to a hidden tab panel opens the tab (hashchange) and scrolls there', () => {
+    view.root.insertAdjacentHTML(
+      'beforeend',
+      '<div class="tabbed-content"><ul class="nav-tabs"><li class="active"><a href="#p-one">One</a></li><li><a href="#p-two">Two</a></li></ul><div id="p-one">1</div><div id="p-two">2</div></div>',
+    );
+    const stopTabs = installTabs(view.root);
+    uninstall = installScrollTo(view.root, { clock, reducedMotion: true });
+    const link = document.createElement('a');
+    link.href = '#p-two';
+    link.textContent = 'Second tab';
+    el('p').append(link);
+    try {
+      expect(click(link)).to.equal(true);
+      expect(el('[aria-controls="p-two"]').getAttribute('aria-selected')).to.equal('true');
+      expect(document.activeElement).to.equal(el('#p-two'));
+      const max = document.documentElement.scrollHeight - window.innerHeight;
+      expect(Math.abs(window.scrollY - Math.min(max, docTop(el('#p-two'))))).to.be.at.most(1);
+      expect(window.scrollY).to.be.above(1000);
+    } finally {
+      stopTabs();
+    }
   });
 
   it('a key press stops the animation', () => {
