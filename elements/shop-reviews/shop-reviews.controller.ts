@@ -83,6 +83,16 @@ export interface ReviewsController {
   lightbox(review: Review, index: number, opener: HTMLElement | null): Promise<unknown>;
   /** The dots: the card index each one shows, and which is current. */
   dots(): { targets: number[]; current: number };
+  /**
+   * Connects the slider (issue 14: native CSS scroll-snap). `track` is the horizontally scrolling
+   * element whose children are the slides: moves scroll it (smoothly, or at once under reduced
+   * motion), and the current card follows its scroll position once scrolling has been quiet for
+   * SCROLL_END_MS (spec §9), whether buttons, autoplay, a swipe or a trackpad moved it. The wheel
+   * on `root` turns the slider when `wheelscroll` is set. Returns the stop.
+   */
+  attach(root: HTMLElement, track: HTMLElement): () => void;
+  /** Scrolls the track to the current card at once (after the columns or the cards changed). */
+  align(): void;
   /** Stops timers and observers (the widget left the page); state stays for a re-insertion. */
   suspend(): void;
 }
@@ -140,7 +150,9 @@ export function createReviewsController({
   let retryTimer: unknown;
   let wheelTimer: unknown;
   let wheeling = false;
+  let scrollTimer: unknown;
   let container: HTMLElement | null = null;
+  let track: HTMLElement | null = null;
 
   const maxIndex = () => Math.max(0, $state.get().reviews.length - $state.get().columns);
   const isSlider = () => settings.get().layout === 'slider';
@@ -162,7 +174,42 @@ export function createReviewsController({
 
   function move(index: number) {
     $state.setKey('index', clamp(index));
+    scrollTrack(reduced ? 'auto' : 'smooth');
     nearEnd();
+  }
+
+  /** Where `slide`'s start edge is from the track's start edge, in px (right edges when rtl). */
+  function offsetOf(slide: Element, box: DOMRect, rtl: boolean) {
+    const rect = slide.getBoundingClientRect();
+    return rtl ? rect.right - box.right : rect.left - box.left;
+  }
+
+  /** Scrolls the track so the current card is at its start (the snap position, scroll-snap-align: start). */
+  function scrollTrack(behavior: ScrollBehavior) {
+    const slide = track?.children[$state.get().index];
+    if (!track || !slide) return;
+    const rtl = getComputedStyle(track).direction === 'rtl';
+    const delta = offsetOf(slide, track.getBoundingClientRect(), rtl);
+    if (Math.abs(delta) >= 1) track.scrollTo({ left: track.scrollLeft + delta, behavior });
+  }
+
+  /** The card whose start edge is nearest the track's start: the current one once scrolling ends. */
+  function settle() {
+    if (!track || track.children.length === 0) return;
+    const rtl = getComputedStyle(track).direction === 'rtl';
+    const box = track.getBoundingClientRect();
+    let nearest = 0;
+    let distance = Number.POSITIVE_INFINITY;
+    [...track.children].forEach((slide, i) => {
+      const d = Math.abs(offsetOf(slide, box, rtl));
+      if (d < distance) [nearest, distance] = [i, d];
+    });
+    const index = clamp(nearest);
+    if (index === $state.get().index) return;
+    // The shopper scrolled (swipe, trackpad, scrollbar): the position is theirs; autoplay starts over from it.
+    $state.setKey('index', index);
+    nearEnd();
+    schedule();
   }
 
   /** Loads more when the view reaches the last screenful (spec §4: further reviews on scroll). */
@@ -211,11 +258,15 @@ export function createReviewsController({
     },
     resize(width, immediate = false) {
       clock.clearTimeout(resizeTimer);
+      // The cards' widths follow the container at once: keep the current card at the start
+      // (before the scroll this causes is read back as a move).
+      if (width !== $state.get().width) scrollTrack('auto');
       if (immediate) applyWidth(width);
       else resizeTimer = clock.setTimeout(() => applyWidth(width), RESIZE_MS);
     },
     setReviews(reviews) {
       $state.set({ ...$state.get(), reviews: [...reviews], index: 0 });
+      scrollTrack('auto');
       schedule();
     },
     expand(id) {
@@ -320,6 +371,30 @@ export function createReviewsController({
         },
       );
     },
+    attach(root, element) {
+      track = element;
+      const onScroll = () => {
+        clock.clearTimeout(scrollTimer);
+        scrollTimer = clock.setTimeout(settle, SCROLL_END_MS);
+      };
+      // Not passive: a wheel that turned the slider must not scroll the page.
+      const onWheel = (event: WheelEvent) => {
+        const delta = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.deltaY;
+        if (controller.wheel(delta)) event.preventDefault();
+      };
+      element.addEventListener('scroll', onScroll, { passive: true });
+      root.addEventListener('wheel', onWheel, { passive: false });
+      scrollTrack('auto');
+      return () => {
+        element.removeEventListener('scroll', onScroll);
+        root.removeEventListener('wheel', onWheel);
+        clock.clearTimeout(scrollTimer);
+        if (track === element) track = null;
+      };
+    },
+    align() {
+      scrollTrack('auto');
+    },
     dots() {
       const { columns, index, reviews } = $state.get();
       const max = maxIndex();
@@ -334,7 +409,8 @@ export function createReviewsController({
       return { targets: unique, current };
     },
     suspend() {
-      for (const timer of [autoplayTimer, resizeTimer, retryTimer, wheelTimer]) clock.clearTimeout(timer);
+      for (const timer of [autoplayTimer, resizeTimer, retryTimer, wheelTimer, scrollTimer])
+        clock.clearTimeout(timer);
       autoplayTimer = undefined;
       wheeling = false;
     },

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { fill } from '../../shared/format/messages.ts';
 import type { ReviewsController } from './shop-reviews.controller.ts';
 import type { ReviewsSettings } from './shop-reviews.settings.ts';
@@ -11,31 +11,30 @@ export interface SliderProps {
   slides: ReactNode[];
 }
 
-/** Pixels a pointer must travel to count as a swipe. */
+/** Pixels a mouse or pen must travel to count as a swipe (touch scrolls the track natively). */
 const SWIPE_PX = 40;
 
 /**
  * The slider as the APG carousel pattern (https://www.w3.org/WAI/ARIA/apg/patterns/carousel/):
  * rotation control first, previous/next, slides as labelled groups (the ones out of view inert),
- * dots; a polite live region while not rotating. Movement and timers are the controller's.
+ * dots; a polite live region while not rotating. The track is a native CSS scroll-snap scroller
+ * (issue 14): touch and trackpads scroll it, the controller scrolls it for the buttons, dots,
+ * wheel and autoplay and reads the current card back from its scroll position.
  */
 export function Slider({ controller, settings, slides }: SliderProps) {
   const { index, columns, playing, held, reviews } = useStore(controller.$state);
   const { messages } = settings;
   const trackId = useId();
   const root = useRef<HTMLElement>(null);
+  const track = useRef<HTMLDivElement>(null);
   const swipeStart = useRef<number | null>(null);
   useEffect(() => {
-    // Not through React's onWheel, which is passive: a wheel that moved the slider must not scroll the page.
-    const element = root.current;
-    if (!element) return;
-    const onWheel = (event: WheelEvent) => {
-      const delta = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.deltaY;
-      if (controller.wheel(delta)) event.preventDefault();
-    };
-    element.addEventListener('wheel', onWheel, { passive: false });
-    return () => element.removeEventListener('wheel', onWheel);
+    if (root.current && track.current) return controller.attach(root.current, track.current);
   }, [controller]);
+  // New widths (columns) or cards: the current card goes back to the start of the track.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: columns and the card count are the triggers
+  useLayoutEffect(() => controller.align(), [controller, columns, slides.length]);
+  const last = Math.max(0, slides.length - columns);
   const { targets, current } = controller.dots();
   const rotating = playing && !held;
   return (
@@ -88,12 +87,14 @@ export function Slider({ controller, settings, slides }: SliderProps) {
         </button>
       </div>
       <div
+        ref={track}
         id={trackId}
         className="track"
         part="track"
         aria-live={rotating ? 'off' : 'polite'}
+        style={{ '--_columns': columns } as CSSProperties}
         onPointerDown={(e) => {
-          swipeStart.current = e.clientX;
+          swipeStart.current = e.pointerType === 'touch' ? null : e.clientX;
         }}
         onPointerUp={(e) => {
           const start = swipeStart.current;
@@ -102,21 +103,24 @@ export function Slider({ controller, settings, slides }: SliderProps) {
           controller.swipe(e.clientX < start ? 1 : -1);
         }}
       >
-        <div className="strip" style={{ '--_index': index, '--_columns': columns } as CSSProperties}>
-          {slides.map((slide, i) => (
-            // biome-ignore lint/a11y/useSemanticElements: the APG carousel's slides are role=group with aria-roledescription=slide
-            <div
-              key={reviews[i]?.id ?? i}
-              className="slide"
-              role="group"
-              aria-roledescription="slide"
-              aria-label={fill(messages.slide, { index: i + 1, count: slides.length })}
-              inert={i < index || i >= index + columns}
-            >
-              {slide}
-            </div>
-          ))}
-        </div>
+        {slides.map((slide, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: the APG carousel's slides are role=group with aria-roledescription=slide
+          <div
+            key={reviews[i]?.id ?? i}
+            // Snap points: every card when a swipe moves one (swipe_step), else the start of each view.
+            className={
+              settings.swipe_step || (i <= last && (i % columns === 0 || i === last))
+                ? 'slide slide--snap'
+                : 'slide'
+            }
+            role="group"
+            aria-roledescription="slide"
+            aria-label={fill(messages.slide, { index: i + 1, count: slides.length })}
+            inert={i < index || i >= index + columns}
+          >
+            {slide}
+          </div>
+        ))}
       </div>
       {!settings.hide_dots && targets.length > 1 && (
         // biome-ignore lint/a11y/useSemanticElements: a group of buttons (APG carousel picker), not a form fieldset

@@ -1,7 +1,8 @@
 /**
  * Styles of `<shop-reviews>`, adopted after styles/base.styles.ts: the shared knobs, plus the
  * star colour and the gap. Columns come from the controller (`--_columns`, spec §9 breakpoints
- * and size classes), the slider position from `--_index`.
+ * and size classes). The slider is a native scroll-snap track (issue 14): its position is its
+ * scroll position, animated by the controller's scrollTo (instant under reduced motion).
  */
 export const styles = /* css */ `
 :host {
@@ -117,18 +118,23 @@ export const styles = /* css */ `
   min-height: 2.75rem;
 }
 .track {
-  overflow: hidden;
-  touch-action: pan-y;
-}
-.strip {
   display: flex;
-  transform: translateX(calc(-100% / var(--_columns, 1) * var(--_index, 0)));
-  transition: transform 0.4s ease;
+  overflow-x: auto;
+  overflow-y: hidden;
+  scroll-snap-type: x mandatory;
+  overscroll-behavior-x: contain;
+  scrollbar-width: none;
+}
+.track::-webkit-scrollbar {
+  display: none;
 }
 .slide {
   flex: 0 0 calc(100% / var(--_columns, 1));
   box-sizing: border-box;
   padding: 0 calc(var(--_gap) / 2);
+}
+.slide--snap {
+  scroll-snap-align: start;
 }
 .dots {
   display: flex;
@@ -156,10 +162,5 @@ export const styles = /* css */ `
 }
 .dot[aria-current='true']::before {
   background: var(--_accent);
-}
-@media (prefers-reduced-motion: reduce) {
-  .strip {
-    transition: none;
-  }
 }
 `;

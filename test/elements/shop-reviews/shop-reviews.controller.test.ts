@@ -236,3 +236,91 @@ describe('shop-reviews controller', () => {
     expect(state().more).to.equal(false);
   });
 });
+
+describe('shop-reviews controller: the scroll-snap track', () => {
+  const roots: HTMLElement[] = [];
+  afterEach(() => {
+    for (const root of roots.splice(0)) root.remove();
+  });
+  /** A real scrolling track of `count` 100 px cards, 300 px wide (3 columns), on the page. */
+  function track(count: number) {
+    const root = document.createElement('section');
+    const element = document.createElement('div');
+    element.style.cssText = 'display:flex;width:300px;overflow-x:auto;scroll-snap-type:x mandatory';
+    for (let i = 0; i < count; i++) {
+      const slide = document.createElement('div');
+      slide.style.cssText = 'flex:0 0 100px;height:20px;scroll-snap-align:start';
+      element.append(slide);
+    }
+    root.append(element);
+    document.body.append(root);
+    roots.push(root);
+    return { root, element };
+  }
+  const scrolled = (element: HTMLElement) =>
+    new Promise<void>((resolve) => element.addEventListener('scroll', () => resolve(), { once: true }));
+
+  it('scrolls the track to the card a move asks for: at once under reduced motion, else smoothly', async () => {
+    const t = track(8);
+    const { controller } = setup(8, {}, { reducedMotion: true });
+    const stop = controller.attach(t.root, t.element);
+    controller.next();
+    expect(t.element.scrollLeft).to.equal(300);
+    controller.goTo(5);
+    expect(t.element.scrollLeft).to.equal(500);
+    controller.next();
+    expect(t.element.scrollLeft).to.equal(0);
+    stop();
+    const smooth = setup(8);
+    const calls: ScrollToOptions[] = [];
+    t.element.scrollTo = ((options: ScrollToOptions) => calls.push(options)) as typeof t.element.scrollTo;
+    smooth.controller.attach(t.root, t.element);
+    smooth.controller.next();
+    expect(calls).to.deep.equal([{ left: 300, behavior: 'smooth' }]);
+  });
+
+  it('takes the current card from the scroll position once scrolling has been quiet for SCROLL_END_MS', async () => {
+    const t = track(8);
+    const { clock, controller, state } = setup(8);
+    controller.attach(t.root, t.element);
+    t.element.scrollLeft = 200;
+    await scrolled(t.element);
+    clock.tick(SCROLL_END_MS - 1);
+    expect(state().index).to.equal(0);
+    clock.tick(1);
+    expect(state().index).to.equal(2);
+    expect(controller.dots().current).to.equal(0); // dots at 0, 3, 5
+    controller.next(); // goes on from the scrolled place
+    expect(state().index).to.equal(5);
+  });
+
+  it('a scroll near the end loads more reviews', async () => {
+    const t = track(9);
+    const calls: string[] = [];
+    const fetchDouble = (async (url: string) => {
+      calls.push(url);
+      return new Response(JSON.stringify({ reviews: [], more: false }), { status: 200 });
+    }) as unknown as typeof fetch;
+    const { clock, controller } = setup(
+      9,
+      { reviews_url: 'http://localhost/reviews' },
+      { fetch: fetchDouble },
+    );
+    controller.attach(t.root, t.element);
+    expect(calls).to.deep.equal([]);
+    t.element.scrollLeft = 300;
+    await scrolled(t.element);
+    clock.tick(SCROLL_END_MS);
+    await waitUntil(() => calls.length === 1, 'no request');
+  });
+
+  it('the wheel on the slider moves once per gesture and is kept from the page (wheelscroll)', () => {
+    const t = track(8);
+    const { controller, state } = setup(8, { wheelscroll: true }, { reducedMotion: true });
+    controller.attach(t.root, t.element);
+    const wheel = new WheelEvent('wheel', { deltaY: 100, cancelable: true, bubbles: true });
+    t.element.dispatchEvent(wheel);
+    expect(wheel.defaultPrevented).to.equal(true);
+    expect([state().index, t.element.scrollLeft]).to.deep.equal([1, 100]);
+  });
+});

@@ -17,11 +17,11 @@ function card(id: string, author: string, text: string, extra = '') {
     <span class="review-author">${author}</span><p class="review-text">${text}</p>${extra}</article>`;
 }
 
-async function widget(options: object, cards: string[]): Promise<ShopReviewsElement> {
+async function widget(options: object, cards: string[], dir = 'ltr'): Promise<ShopReviewsElement> {
   const el = document.createElement('shop-reviews');
   el.setAttribute('data-options', JSON.stringify(options));
   el.innerHTML = cards.join('');
-  const box = await fixture<HTMLDivElement>(html`<div style="width: 800px"></div>`);
+  const box = await fixture<HTMLDivElement>(html`<div dir=${dir} style="width: 800px"></div>`);
   box.append(el);
   await shadowQuery(el, '.card');
   await untilQuiet([el.shadowRoot]);
@@ -32,6 +32,38 @@ const cards = (n: number) =>
   Array.from({ length: n }, (_, i) => card(`r${i + 1}`, `Author ${i + 1}`, `Text ${i + 1}`));
 const texts = (el: Element) =>
   [...el.shadowRoot!.querySelectorAll('.slide:not([inert]) .text')].map((t) => t.textContent);
+const trackOf = (el: Element) => el.shadowRoot!.querySelector<HTMLElement>('[part="track"]')!;
+/** Whether card `index` (0-based) is scrolled to the start of the track: a real scroll position. */
+function atCard(el: Element, index: number): boolean {
+  const track = trackOf(el);
+  const slide = track.children[index];
+  return Math.abs(slide.getBoundingClientRect().left - track.getBoundingClientRect().left) < 1;
+}
+/** Waits until the track has scrolled card `index` to its start and the slider shows it as current. */
+async function scrolledTo(el: Element, index: number, message: string) {
+  await waitUntil(() => atCard(el, index) && texts(el)[0] === `Text ${index + 1}`, message, {
+    timeout: 4000,
+  });
+}
+/** Runs `fn` with `prefers-reduced-motion: reduce` matching (every engine, unlike emulateMedia). */
+async function withReducedMotion(fn: () => Promise<void>) {
+  const real = window.matchMedia.bind(window);
+  const stub = sinon.stub(window, 'matchMedia').callsFake((query: string) =>
+    query.includes('prefers-reduced-motion')
+      ? ({
+          ...real(query),
+          matches: true,
+          addEventListener() {},
+          removeEventListener() {},
+        } as MediaQueryList)
+      : real(query),
+  );
+  try {
+    await fn();
+  } finally {
+    stub.restore();
+  }
+}
 
 describe('shop-reviews', () => {
   describe('rendering', () => {
@@ -182,14 +214,14 @@ describe('shop-reviews', () => {
       await sendKeys({ press: 'Tab' }); // previous
       await sendKeys({ press: 'Tab' }); // next
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => texts(el)[0] === 'Text 3', 'next did not move');
+      await scrolledTo(el, 2, 'next did not scroll');
       el.shadowRoot!.querySelector<HTMLButtonElement>('[part="previous-button"]')!.focus();
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => texts(el)[0] === 'Text 1', 'previous did not move');
+      await scrolledTo(el, 0, 'previous did not scroll');
       const dots = el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part~="dot"]');
       expect(dots).to.have.length(3);
       dots[2].click();
-      await waitUntil(() => texts(el)[0] === 'Text 4', 'dot did not move');
+      await scrolledTo(el, 3, 'dot did not scroll');
       expect(dots[2].getAttribute('aria-current')).to.equal('true');
     });
 
@@ -211,25 +243,106 @@ describe('shop-reviews', () => {
     });
 
     it('does not autoplay under prefers-reduced-motion', async () => {
-      const real = window.matchMedia.bind(window);
-      const stub = sinon.stub(window, 'matchMedia').callsFake((query: string) =>
-        query.includes('prefers-reduced-motion')
-          ? ({
-              ...real(query),
-              matches: true,
-              addEventListener() {},
-              removeEventListener() {},
-            } as MediaQueryList)
-          : real(query),
-      );
-      try {
+      await withReducedMotion(async () => {
         const el = await widget({ layout: 'slider', breakpoints: '0:2', autoplay: true }, cards(5));
         const pause = el.shadowRoot!.querySelector('[part="pause-button"]')!;
         expect(pause.getAttribute('aria-label')).to.equal('Start automatic slide show');
         expect(el.shadowRoot!.querySelector('.track')!.getAttribute('aria-live')).to.equal('polite');
-      } finally {
-        stub.restore();
-      }
+      });
+    });
+
+    it('is a native scroll-snap track: cards snap to the start, the page is not scrolled', async () => {
+      const el = await widget({ layout: 'slider', breakpoints: '0:2' }, cards(5));
+      const track = trackOf(el);
+      expect(getComputedStyle(track).scrollSnapType).to.match(/^x mandatory/);
+      expect(getComputedStyle(track.children[0]).scrollSnapAlign).to.match(/start/);
+      expect(track.scrollWidth).to.be.above(track.clientWidth);
+      const twoCards = track.children[2].getBoundingClientRect().left - track.getBoundingClientRect().left;
+      expect(Math.round(twoCards)).to.equal(Math.round(track.clientWidth));
+    });
+
+    it('scrolls smoothly with previous/next, and at once under prefers-reduced-motion', async () => {
+      const el = await widget({ layout: 'slider', breakpoints: '0:2' }, cards(5));
+      const scrollTo = sinon.spy(trackOf(el), 'scrollTo');
+      el.shadowRoot!.querySelector<HTMLButtonElement>('[part="next-button"]')!.click();
+      expect(scrollTo.lastCall.args[0]).to.include({ behavior: 'smooth' });
+      await scrolledTo(el, 2, 'next did not scroll');
+      await withReducedMotion(async () => {
+        const still = await widget({ layout: 'slider', breakpoints: '0:2' }, cards(5));
+        const next = still.shadowRoot!.querySelector<HTMLButtonElement>('[part="next-button"]')!;
+        const spy = sinon.spy(trackOf(still), 'scrollTo');
+        next.click();
+        expect(spy.lastCall.args[0]).to.include({ behavior: 'auto' });
+        // No animation: the track is at the next view as soon as the press is handled.
+        expect(atCard(still, 2), 'not scrolled at once').to.equal(true);
+        next.click();
+        expect(atCard(still, 3), 'the last view').to.equal(true);
+        next.click();
+        expect(atCard(still, 0), 'back to the start').to.equal(true);
+      });
+    });
+
+    it('moves with the keyboard: Tab to previous/next, Enter', async () => {
+      const el = await widget({ layout: 'slider', breakpoints: '0:2' }, cards(6));
+      el.shadowRoot!.querySelector<HTMLButtonElement>('[part="pause-button"]')!.focus();
+      await sendKeys({ press: 'Tab' });
+      const next = el.shadowRoot!.querySelector('[part="next-button"]')!;
+      expect(el.shadowRoot!.activeElement).to.equal(el.shadowRoot!.querySelector('[part="previous-button"]'));
+      await sendKeys({ press: 'Tab' });
+      expect(el.shadowRoot!.activeElement).to.equal(next);
+      await sendKeys({ press: 'Enter' });
+      await scrolledTo(el, 2, 'Enter on next did not scroll');
+      await sendKeys({ press: 'Enter' });
+      await scrolledTo(el, 4, 'Enter on next did not scroll again');
+      // (Shift+Tab is not available over WebDriver classic: focus previous directly.)
+      el.shadowRoot!.querySelector<HTMLButtonElement>('[part="previous-button"]')!.focus();
+      await sendKeys({ press: 'Enter' });
+      await scrolledTo(el, 2, 'Enter on previous did not scroll');
+      expect(next.getAttribute('aria-label')).to.equal('Next reviews');
+    });
+
+    it('follows a swipe or scroll of the track: the current slide, dot and live text come from the scroll position', async () => {
+      const el = await widget({ layout: 'slider', breakpoints: '0:2', swipe_per_dot: true }, cards(6));
+      const track = trackOf(el);
+      // What a touch swipe or a trackpad does: scroll the track itself (snapping to a card).
+      track.scrollLeft = track.children[3].getBoundingClientRect().left - track.getBoundingClientRect().left;
+      await scrolledTo(el, 3, 'the slider did not follow the scroll');
+      const dots = el.shadowRoot!.querySelectorAll('[part~="dot"]');
+      expect([...dots].findIndex((d) => d.getAttribute('aria-current') === 'true')).to.equal(3);
+      expect(texts(el)).to.deep.equal(['Text 4', 'Text 5']);
+      // The buttons go on from there.
+      el.shadowRoot!.querySelector<HTMLButtonElement>('[part="previous-button"]')!.click();
+      await scrolledTo(el, 1, 'previous did not go on from the scrolled position');
+    });
+
+    it('snaps one view per swipe without swipe_step: snap points at the start of each view', async () => {
+      const el = await widget({ layout: 'slider', breakpoints: '0:2', swipe_step: false }, cards(5));
+      const snaps = [...trackOf(el).children].map((s) =>
+        getComputedStyle(s).scrollSnapAlign.includes('start'),
+      );
+      expect(snaps).to.deep.equal([true, false, true, true, false]);
+    });
+
+    it('keeps its place when the columns change', async () => {
+      const el = await widget({ layout: 'slider', breakpoints: '0:1,600:2' }, cards(6));
+      el.shadowRoot!.querySelector<HTMLButtonElement>('[part="next-button"]')!.click();
+      await scrolledTo(el, 2, 'next did not scroll');
+      el.parentElement!.style.width = '400px';
+      await waitUntil(() => texts(el).length === 1, 'columns did not follow');
+      await scrolledTo(el, 2, 'the card in view moved away');
+    });
+
+    it('scrolls the other way in a right-to-left page', async () => {
+      const el = await widget({ layout: 'slider', breakpoints: '0:2' }, cards(5), 'rtl');
+      const track = trackOf(el);
+      const startEdge = (i: number) =>
+        track.children[i].getBoundingClientRect().right - track.getBoundingClientRect().right;
+      el.shadowRoot!.querySelector<HTMLButtonElement>('[part="next-button"]')!.click();
+      await waitUntil(() => Math.abs(startEdge(2)) < 1 && texts(el)[0] === 'Text 3', 'rtl next', {
+        timeout: 4000,
+      });
+      track.scrollLeft = 0; // the start, right to left
+      await waitUntil(() => texts(el)[0] === 'Text 1', 'rtl scroll not followed', { timeout: 4000 });
     });
 
     it('swipes with the pointer and turns with the wheel (wheelscroll), not scrolling the page', async () => {
@@ -237,11 +350,11 @@ describe('shop-reviews', () => {
       const track = el.shadowRoot!.querySelector('.track')!;
       track.dispatchEvent(new PointerEvent('pointerdown', { clientX: 300, bubbles: true, composed: true }));
       track.dispatchEvent(new PointerEvent('pointerup', { clientX: 200, bubbles: true, composed: true }));
-      await waitUntil(() => texts(el)[0] === 'Text 2', 'swipe did not move');
+      await scrolledTo(el, 1, 'swipe did not scroll');
       const wheel = new WheelEvent('wheel', { deltaY: 120, bubbles: true, composed: true, cancelable: true });
       el.shadowRoot!.querySelector('[part="slider"]')!.dispatchEvent(wheel);
       expect(wheel.defaultPrevented).to.equal(true);
-      await waitUntil(() => texts(el)[0] === 'Text 3', 'wheel did not move');
+      await scrolledTo(el, 2, 'wheel did not scroll');
     });
 
     it('hides the dots with hide_dots', async () => {
@@ -373,10 +486,16 @@ describe('shop-reviews', () => {
   });
 
   describe('accessibility', () => {
-    it('passes axe as a grid and as a slider', async () => {
+    it('passes axe as a grid', async () => {
       const grid = await widget({ text_size: 5 }, cards(3));
       await expect(grid).to.be.accessible();
+    });
+
+    it('passes axe as a slider, at the start and scrolled', async () => {
       const slider = await widget({ layout: 'slider', breakpoints: '0:2' }, cards(5));
+      await expect(slider).to.be.accessible();
+      slider.shadowRoot!.querySelector<HTMLButtonElement>('[part="next-button"]')!.click();
+      await scrolledTo(slider, 2, 'next did not scroll');
       await expect(slider).to.be.accessible();
     });
   });
