@@ -38,7 +38,7 @@ import { Reviews } from './shop-reviews.view.tsx';
  * @csspart pause-button - Stops or starts the automatic slide show.
  * @csspart previous-button - Shows earlier reviews.
  * @csspart next-button - Shows later reviews.
- * @csspart track - The visible window of the slider.
+ * @csspart track - The row of slides: a native horizontal scroll-snap scroller (swipe or trackpad scrolls it).
  * @csspart dots - The dot buttons.
  * @csspart dot - One dot button.
  * @csspart dot--active - The dot of the reviews in view.
