@@ -49,6 +49,8 @@ export interface ShopEventMap {
   'shop-popup-closed': { id: string };
   /** A loop widget's markup was replaced after a filter change (spec §7 "Loop refresh"). */
   'shop-loop-refreshed': { widgetId: string };
+  /** Dispatched on the document by the page: every `<shop-option-form>` re-initialises, keeping what was entered (spec §2 "Option forms" init trigger). */
+  'shop-option-form-init-request': Record<string, never>;
 }
 
 export type CartUpdateSource = 'loaded' | 'refreshed' | 'added' | 'removed' | 'quantity' | 'external';
