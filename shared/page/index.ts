@@ -1,4 +1,5 @@
 import { ACCORDION_SELECTOR, installAccordions } from './accordion.ts';
+import { ANIMATE_SELECTOR, installAnimateOnScroll } from './animate-on-scroll.ts';
 import { BACK_TO_TOP_SELECTOR, installBackToTop } from './back-to-top.ts';
 import { type BehaviourOptions, installOnce, type PageRoot } from './behaviour.ts';
 import { COMING_SOON_SELECTOR, installComingSoonBanner } from './coming-soon.ts';
@@ -52,6 +53,7 @@ export const pageBehaviours: readonly PageBehaviour[] = [
   { name: 'sticky-header', selector: STICKY_HEADER_SELECTOR, install: installStickyHeader },
   { name: 'scroll-to', selector: SCROLL_TO_SELECTOR, install: installScrollTo },
   { name: 'count-up', selector: COUNT_UP_SELECTOR, install: installCountUp },
+  { name: 'animate-on-scroll', selector: ANIMATE_SELECTOR, install: installAnimateOnScroll },
 ];
 
 const installed = new WeakMap<PageRoot, () => void>();

@@ -96,7 +96,15 @@ describe('the example page (examples/storefront-helpers.html)', () => {
     // The review and comment forms live on product and post pages, the popup links and loops on
     // page-builder pages, not on this one.
     // The theme's tabs, accordions, menus and the like are on examples/theme.html.
-    const theme = ['tabs', 'accordion', 'dropdown-menu', 'sticky-header', 'scroll-to', 'count-up'];
+    const theme = [
+      'tabs',
+      'accordion',
+      'dropdown-menu',
+      'sticky-header',
+      'scroll-to',
+      'count-up',
+      'animate-on-scroll',
+    ];
     const elsewhere = ['review-form', 'comment-form', 'link-actions', 'loop-filter', ...theme];
     const onThisPage = pageBehaviours.map((b) => b.name).filter((n) => !elsewhere.includes(n));
     expect(installedBehaviours(view.root).sort()).to.deep.equal(onThisPage.sort());
