@@ -104,7 +104,7 @@ describe('add-to-cart buttons: formFields (jQuery.param as PHP reads it)', () =>
   });
 });
 
-eachShopMode('add-to-cart buttons', () => {
+eachShopMode('add-to-cart buttons', (mode) => {
   const navigated = useCleanCart();
   let uninstall = () => {};
   afterEach(() => {
@@ -293,6 +293,20 @@ eachShopMode('add-to-cart buttons', () => {
       button.click();
       await waitUntil(() => states.length === 1, 'never updated');
       expect(states).to.deep.equal([{ added: true, loading: false, links: 1 }]);
+    });
+
+    it('an unknown product: the tidy shop sends its product_url, the unkind one product_url false (no navigation, no wc_cart_button_updated)', async () => {
+      const seen = recordJQuery(['wc_cart_button_updated']);
+      const button = await loopButton(99999);
+      button.click();
+      await waitUntil(() => button.classList.contains('loading'), 'never loading');
+      await waitUntil(() => !button.classList.contains('loading'), 'stuck loading', { timeout: 4000 });
+      expect(button.classList.contains('added')).to.equal(false);
+      expect(navigated.map((url) => new URL(url, location.href).pathname)).to.deep.equal(
+        mode === 'tidy' ? ['/shop/'] : [],
+      );
+      expect(seen).to.deep.equal([]);
+      expect(await shopLog('add_to_cart')).to.have.length(1);
     });
 
     for (const fault of [
