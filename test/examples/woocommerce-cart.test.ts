@@ -101,7 +101,7 @@ eachShopMode('WooCommerce cart example page', () => {
     });
   });
 
-  it('removing the last lines empties the cart table and the mini-cart', async () => {
+  it('removing the last lines empties the cart table and the mini-cart; the demo button fills both again', async () => {
     row('Belt')!.querySelector<HTMLAnchorElement>('.product-remove > a')!.click();
     await waitUntil(() => events.length === 1, 'first remove never finished', { timeout: 5000 });
     row('Beanie')!.querySelector<HTMLAnchorElement>('.product-remove > a')!.click();
@@ -118,5 +118,11 @@ eachShopMode('WooCommerce cart example page', () => {
       },
     );
     expect((await state()).items).to.deep.equal([]);
+    // The page's demo button adds through wc-ajax and announces added_to_cart, as add-to-cart.js does.
+    doc.querySelector<HTMLButtonElement>('#fill-cart')!.click();
+    await waitUntil(() => row('Beanie') && row('Belt'), 'the cart table never came back', { timeout: 8000 });
+    await waitUntil(() => shownCount() === '2', `the mini-cart stayed at "${shownCount()}"`, {
+      timeout: 8000,
+    });
   });
 });
