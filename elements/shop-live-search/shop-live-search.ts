@@ -32,8 +32,10 @@ import { LiveSearch } from './shop-live-search.view.tsx';
  * @csspart option - A suggestion.
  * @csspart option--active - The active suggestion (also has part `option`).
  * @csspart option--disabled - A suggestion that does not navigate, id -1 (also has part `option`).
- * @csspart option-image - The product image.
- * @csspart option-name - The product name.
+ * @csspart option--type-product - A row Flatsome marks `type: 'Product'`; likewise `option--type-page` for
+ *   posts and pages, `option--type-<type>` for any other type the shop sends (lower case).
+ * @csspart option-image - The product image (an empty placeholder when the shop sends `img: false`).
+ * @csspart option-name - The product name, as text (WordPress's HTML entities decoded).
  * @csspart option-match - The part of the name that matches the query.
  * @csspart option-price - The price (sanitised shop HTML).
  * @cssproperty [--max-height=300px] - Highest the list grows before it scrolls.
