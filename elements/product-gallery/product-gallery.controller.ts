@@ -138,7 +138,9 @@ export function createProductGalleryController({
   });
   /** The first item as the page printed it, restored by a reset. */
   let original: GalleryItem | undefined = $state.get().items[0];
+  /** The variation image asked for, and the one on show (they differ while an update waits). */
   let image: ProductImage | null = null;
+  let shown: ProductImage | null = null;
   let unlisten: (() => void) | null = null;
   let updateTimer: unknown;
   let zoomTimer: unknown;
@@ -166,6 +168,7 @@ export function createProductGalleryController({
 
   /** Swaps the first item for the variation's image, or restores it (WooCommerce's wc_variations_image_update). */
   const update = () => {
+    shown = image;
     if (!original) return;
     const first = (image && variationItem(image)) || original;
     const list = [first, ...items().slice(1)];
@@ -203,7 +206,9 @@ export function createProductGalleryController({
     disconnect() {
       unlisten?.();
       unlisten = null;
+      // An update that had to wait is asked for again on reconnect.
       clock.clearTimeout(updateTimer);
+      image = shown;
       clearZoom();
       openBox?.close();
     },

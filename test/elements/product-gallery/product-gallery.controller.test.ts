@@ -266,12 +266,15 @@ describe('product-gallery controller', () => {
       controller.disconnect();
     });
 
-    it('drops a pending update on disconnect', () => {
+    it('drops a pending update on disconnect, and makes it on reconnect', () => {
       const { controller, clock, product } = setup();
       controller.connect();
       product.setKey('image', VARIATION);
       controller.disconnect();
       expect(clock.pending).to.equal(0);
+      controller.connect();
+      clock.tick(GALLERY_UPDATE_MS);
+      expect(controller.$state.get().items[0].src).to.match(/wool-scarf\.svg$/);
     });
   });
 });
