@@ -14,9 +14,9 @@ import { shopConfigJson } from '../stores/page-data.ts';
  * Whose click it is gets decided on every click (issue 11 item 4), never once at start-up:
  * - a block Product Button (`.wc-interactive`) handles itself: WooCommerce's script skips it
  *   (it binds `.add_to_cart_button:not(.wc-interactive)`), and so do we;
- * - where WooCommerce's add-to-cart.js runs (jQuery plus its `wc_add_to_cart_params` global,
- *   possibly loaded late by a script-delay optimiser) the click is its own: our store follows its
- *   jQuery events instead, so a click never adds twice;
+ * - where WooCommerce's add-to-cart.js runs (jQuery, its `wc_add_to_cart_params` global and its
+ *   click handler bound, possibly late: a script-delay optimiser) the click is its own: our store
+ *   follows its jQuery events instead, so a click never adds twice;
  * - where it does not run, the shop's own settings still count: WooCommerce prints
  *   `wc_add_to_cart_params` only with "Enable AJAX add to cart buttons on archives" on, so a page
  *   that prints WooCommerce's other page globals (`woocommerce_params`, `wc_cart_fragments_params`)
@@ -49,11 +49,31 @@ const printed = (name: string): boolean =>
   printedObject(pageGlobal(name)) || printedObject(shopConfigJson()[name]);
 
 /**
- * WooCommerce's add-to-cart.js is on the page: it needs jQuery, and it quits without its
- * `wc_add_to_cart_params` global (checked at each click, as a delayed script may arrive late).
+ * add-to-cart.js has bound its click handler (delegated, selector `.add_to_cart_button...`, on
+ * document.body; on document in WooCommerce before 3.2), read from jQuery's event store. Where
+ * that store cannot be read, the params global alone decides.
+ */
+function wooCommerceClickBound(): boolean {
+  const { _data } = pageGlobal('jQuery') as { _data?: (target: unknown, name: string) => unknown };
+  if (typeof _data !== 'function') return true;
+  try {
+    return [document.body, document].some((target) =>
+      ((_data(target, 'events') as { click?: { selector?: unknown }[] } | undefined)?.click ?? []).some(
+        (handler) => String(handler.selector ?? '').includes('add_to_cart_button'),
+      ),
+    );
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * WooCommerce's add-to-cart.js runs on the page: it needs jQuery, quits without its
+ * `wc_add_to_cart_params` global, and takes clicks once its handler is bound (checked at each
+ * click: a script-delay optimiser may load it late, and until then the click is ours).
  */
 function wooCommerceAddToCartPresent(): boolean {
-  return hasJQuery() && printedObject(pageGlobal('wc_add_to_cart_params'));
+  return hasJQuery() && printedObject(pageGlobal('wc_add_to_cart_params')) && wooCommerceClickBound();
 }
 
 /**

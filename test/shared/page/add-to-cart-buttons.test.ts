@@ -160,6 +160,17 @@ eachShopMode('add-to-cart buttons', (mode) => {
       expect((await shopLog('add_to_cart')).map((r) => r.body.product_id)).to.deep.equal(['104']);
     });
 
+    it('takes the click while jQuery and wc_add_to_cart_params are there but add-to-cart.js has not bound its handler yet', async () => {
+      // A script-delay optimiser ran the inline params script and jQuery, add-to-cart.js is still to come.
+      uninstall = installAddToCartButtons();
+      globals.jQuery = jQuery;
+      globals.wc_add_to_cart_params = { cart_url: '/cart/', cart_redirect_after_add: 'no' };
+      const button = await loopButton(101);
+      expect(clickTaken(button), 'the click was left to a script that is not there').to.equal(true);
+      await waitUntil(() => button.classList.contains('added'), 'never added');
+      expect(await shopLog('add_to_cart')).to.have.length(1);
+    });
+
     it('keeps a plain link where the shop switched ajax add-to-cart off (WooCommerce globals printed, no wc_add_to_cart_params)', async () => {
       uninstall = installAddToCartButtons();
       globals.woocommerce_params = {
