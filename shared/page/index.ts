@@ -2,6 +2,7 @@ import { ACCORDION_SELECTOR, installAccordions } from './accordion.ts';
 import { ANIMATE_SELECTOR, installAnimateOnScroll } from './animate-on-scroll.ts';
 import { BACK_TO_TOP_SELECTOR, installBackToTop } from './back-to-top.ts';
 import { type BehaviourOptions, installOnce, type PageRoot } from './behaviour.ts';
+import { CAROUSEL_SELECTOR, installCarousels } from './carousel.ts';
 import { COMING_SOON_SELECTOR, installComingSoonBanner } from './coming-soon.ts';
 import { COMMENT_FORM_SELECTOR, installCommentForm } from './comment-form.ts';
 import { COUNT_UP_SELECTOR, installCountUp } from './count-up.ts';
@@ -54,6 +55,7 @@ export const pageBehaviours: readonly PageBehaviour[] = [
   { name: 'scroll-to', selector: SCROLL_TO_SELECTOR, install: installScrollTo },
   { name: 'count-up', selector: COUNT_UP_SELECTOR, install: installCountUp },
   { name: 'animate-on-scroll', selector: ANIMATE_SELECTOR, install: installAnimateOnScroll },
+  { name: 'carousel', selector: CAROUSEL_SELECTOR, install: installCarousels },
 ];
 
 const installed = new WeakMap<PageRoot, () => void>();

@@ -28,11 +28,14 @@ describe('the theme example page (examples/theme.html)', () => {
       'sticky-header',
       'scroll-to',
       'count-up',
+      'animate-on-scroll',
+      'carousel',
     ]);
     expect(view.root.querySelectorAll('button.dropdown-toggle')).to.have.length(2);
     expect(view.root.querySelectorAll('[role="tab"]')).to.have.length(3);
     expect(view.root.querySelectorAll('.accordion [aria-expanded="true"]')).to.have.length(1);
-    expect(view.root.querySelectorAll('.scroll-to-bullets a')).to.have.length(4);
+    expect(view.root.querySelectorAll('.scroll-to-bullets a')).to.have.length(5);
+    expect(view.root.querySelectorAll('.slider-nav')).to.have.length(1);
     await expect(view.root).to.be.accessible();
   });
 });
