@@ -2,7 +2,6 @@ import { map, type ReadableAtom } from 'nanostores';
 import { announce as announceToPage } from '../../shared/a11y/announce.ts';
 import { type Clock, pageClock } from '../../shared/clock.ts';
 import { fill } from '../../shared/format/messages.ts';
-import { onJQuery } from '../../shared/jquery-bridge.ts';
 import { logWarning } from '../../shared/log.ts';
 import { $product, type ProductState } from '../../shared/stores/product.ts';
 import type { FormLayout, FormState } from './engine/engine.ts';
@@ -15,6 +14,7 @@ import {
   optionFormBody,
 } from './shop-option-form.cart.ts';
 import type { OptionFormSettings } from './shop-option-form.settings.ts';
+import { onInitTriggers } from './shop-option-form.triggers.ts';
 
 const TAG = 'shop-option-form';
 /** spec §4/§9: add-to-cart click debounce 50 ms, flags reset after 300 ms. */
@@ -226,16 +226,9 @@ export class OptionFormController {
     // spec §4: the loading state is cleared on page show (back/forward cache).
     listen(this.#events.window, 'pageshow', () => this.#clearLoading());
     // spec §2: re-initialise on init triggers, page-builder ready, popup open and ajax responses
-    // that carry the form marker.
+    // that carry the form marker (shop-option-form.triggers.ts).
     listen(this.#events.document, 'shop-option-form-init-request', () => this.reinit());
-    this.#stops.push(
-      onJQuery('wcpa_init elementor/frontend/init elementor/popup/show', () => this.reinit()),
-      onJQuery('ajaxComplete', (_n, args) => {
-        const xhr = args[1] as { responseText?: unknown } | undefined;
-        if (typeof xhr?.responseText === 'string' && xhr.responseText.includes('wcpa_form_outer'))
-          this.reinit();
-      }),
-    );
+    this.#stops.push(onInitTriggers(this.#events.window, () => this.reinit()));
     // spec §4: a variation change updates the product data the engine sees; a reset restores it.
     let lastKey = '';
     this.#stops.push(

@@ -16,9 +16,9 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * first invalid field takes focus and the form error line appears; on success the form submits
  * normally, or by ajax to `wcpa_ajax_add_to_cart` when `ajax` is on. Variation changes
  * (`$product`) update the product data the engine sees. The form re-initialises, keeping what the
- * shopper entered, on `shop-option-form-init-request` dispatched on the document, and on the
- * jQuery events `wcpa_init`, `elementor/frontend/init`, `elementor/popup/show` and ajax responses
- * holding `wcpa_form_outer`. Field types come from a registry (`shop-option-form.registry.ts`).
+ * shopper entered, on `shop-option-form-init-request` dispatched on the document, and on
+ * `wcpa_init`, `elementor/frontend/init`, `elementor/popup/show` (jQuery triggers or native events,
+ * on any element, the document or the window) and jQuery ajax responses holding `wcpa_form_outer`. Field types come from a registry (`shop-option-form.registry.ts`).
  *
  * @tagname shop-option-form
  * @summary The product option form over the option-form engine.
@@ -28,6 +28,7 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * @attr {string} product-id - The product id posted as `add-to-cart` when the form has none.
  * @event {CustomEvent<{ productId: string; quantity: number; data: Record<string, string> }>} shop-cart-item-add-request - Cancelable: an ajax add is about to be sent.
  * @event {CustomEvent<{ productId: string; quantity: number; data: Record<string, string>; cartHash: string }>} shop-cart-item-added - The shop added the product with its options (ajax mode).
+ * @event {CustomEvent<Record<string, never>>} shop-option-form-init-request - Listened for on the document (the page dispatches it, e.g. `emit(document, 'shop-option-form-init-request', {})`): the form re-initialises, keeping what the shopper entered (spec §2 init trigger).
  * @csspart form - The whole form.
  * @csspart section - A section.
  * @csspart section-title - A section's title.
