@@ -3,6 +3,7 @@
 // `shared/` and `styles/`, so elements loaded from separate script tags share one `$cart`.
 // `npm start` serves the example pages and the demo shop from the same config.
 import { readdirSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
@@ -51,9 +52,9 @@ const AUTOLOADER = /[\\/]elements[\\/]autoloader\.ts$/;
 /**
  * The `page` chunk: page behaviours that nothing but the autoloader and other page behaviours
  * import, so pages that include elements directly (and the shared chunk) do not carry them. A
- * page behaviour an element imports (the mini-cart's add-to-cart buttons) stays in `shared`.
+ * page behaviour an element imports as well gets a chunk of its own ({@link pageModuleChunk}).
  */
-function pageChunk(): (id: string, ctx: ChunkingContext) => string | null {
+function pageOnlyTest(): (id: string, ctx: ChunkingContext) => boolean {
   const known = new Map<string, boolean>();
   const pageOnly = (id: string, ctx: ChunkingContext): boolean => {
     const cached = known.get(id);
@@ -68,15 +69,32 @@ function pageChunk(): (id: string, ctx: ChunkingContext) => string | null {
     known.set(id, only);
     return only;
   };
+  return pageOnly;
+}
+
+function pageChunk(): (id: string, ctx: ChunkingContext) => string | null {
+  const pageOnly = pageOnlyTest();
   return (id, ctx) => (pageOnly(id, ctx) ? 'page' : null);
+}
+
+/**
+ * A page behaviour that an element imports too (the popup's link actions, the mini-cart's
+ * add-to-cart buttons) gets a chunk of its own, `page-<name>.js` (issue 19): in `shared` every
+ * page would download it, in `page` the element would pull every other behaviour along. Formed
+ * before `page`, whose modules (the registry) import it and would otherwise take it along.
+ */
+function pageModuleChunk(): (id: string, ctx: ChunkingContext) => string | null {
+  const pageOnly = pageOnlyTest();
+  return (id, ctx) =>
+    PAGE_CODE.test(id) && !pageOnly(id, ctx) ? `page-${basename(id).replace(/\.tsx?$/, '')}` : null;
 }
 
 /**
  * The `shared` chunk: every module that two or more entries (elements, the autoloader) use,
  * directly or through other modules: `defineElement` and so React, r2wc, nanostores, zod, the
- * stores, `styles/`. A module that only one element uses (e.g. join-chat's QR code generator, the
- * popup's link actions) stays in that element's chunk, so pages without the element do not
- * download it; and no second common chunk can appear.
+ * stores, `styles/`. A module that only one element uses stays in that element's chunk, so pages
+ * without the element do not download it; and no second common chunk can appear. Page behaviours
+ * never go here, even when an element imports one (below).
  */
 function sharedChunk(): (id: string, ctx: ChunkingContext) => string | null {
   const owners = new Map<string, Set<string>>();
@@ -89,7 +107,7 @@ function sharedChunk(): (id: string, ctx: ChunkingContext) => string | null {
     else if (ELEMENT_CODE.test(id) || AUTOLOADER.test(id)) found.add(ELEMENT_CODE.exec(id)?.[1] ?? id);
     else {
       // Packages and our own shared/ modules belong to whoever imports them: what one element
-      // alone uses (the popup's link actions, the chat's QR generator) stays in its chunk.
+      // alone uses stays in its chunk.
       const info = ctx.getModuleInfo(id);
       for (const importer of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])])
         for (const owner of ownersOf(importer, ctx)) found.add(owner);
@@ -112,10 +130,12 @@ function sharedChunk(): (id: string, ctx: ChunkingContext) => string | null {
     return found;
   };
   return (id, ctx) => {
+    if (PAGE_CODE.test(id)) return null; // page behaviours: page.js or a chunk of their own (below)
     const found = ownersOf(id, ctx);
     return (found.has('shared') || found.size > 1) && isEager(id, ctx) ? 'shared' : null;
   };
 }
+
 
 export default defineConfig({
   root,
@@ -160,7 +180,8 @@ export default defineConfig({
           // the shared chunk goes first, so what the page behaviours share with the elements
           // (DOMPurify, events, the jQuery bridge) stays there and page.js holds only their own code.
           groups: [
-            { name: sharedChunk(), priority: 2 },
+            { name: sharedChunk(), priority: 3 },
+            { name: pageModuleChunk(), priority: 2 },
             { name: pageChunk(), priority: 1 },
           ],
         },
