@@ -16,7 +16,7 @@ import {
  *
  * Markup (Flatsome-like):
  *
- *   <div class="slider" aria-label="Featured products">   (or data-carousel)
+ *   <div class="slider" data-label="Featured products">   (or data-carousel; aria-label works too)
  *     <div>…slide…</div> <div>…slide…</div> …
  *   </div>
  *
@@ -25,7 +25,8 @@ import {
  * snapping; touch and trackpad swipe natively) showing 3 slides on desktop, 2 on medium and 1 on
  * small screens (spec §9 breakpoints, shared/breakpoints.ts; `data-slides-to-show="3 2 1"`
  * overrides), the count in the custom property `--slides-to-show`. It gets
- * `role="region"`, `aria-roledescription="carousel"` (its `aria-label`, else "Carousel"), the
+ * `role="region"`, `aria-roledescription="carousel"` (labelled by its `aria-label`, else its
+ * `data-label`, else "Carousel"), the
  * slides `role="group"`, `aria-roledescription="slide"` and "n of N" labels, and a
  * `.slider-nav` after it holds "Previous slide" / "Next slide" buttons that move one slide
  * (smoothly unless reduced motion), disabled at either end. The track is focusable (`tabindex="0"`),
@@ -68,7 +69,7 @@ export function installCarousels(root: PageRoot = document, options: BehaviourOp
       // Focusable, so keyboard users can scroll it with the arrow keys (axe: scrollable-region-focusable).
       if (!slider.hasAttribute('tabindex')) slider.tabIndex = 0;
       if (!slider.hasAttribute('aria-label') && !slider.hasAttribute('aria-labelledby'))
-        slider.setAttribute('aria-label', 'Carousel');
+        slider.setAttribute('aria-label', slider.dataset.label?.trim() || 'Carousel');
       slides.forEach((slide, i) => {
         slide.setAttribute('role', 'group');
         slide.setAttribute('aria-roledescription', 'slide');

@@ -104,6 +104,7 @@ describe('the example page (examples/storefront-helpers.html)', () => {
       'scroll-to',
       'count-up',
       'animate-on-scroll',
+      'carousel',
     ];
     const elsewhere = ['review-form', 'comment-form', 'link-actions', 'loop-filter', ...theme];
     const onThisPage = pageBehaviours.map((b) => b.name).filter((n) => !elsewhere.includes(n));
