@@ -33,10 +33,22 @@ import {
  * the previous/next tab, wrapping, Home/End to the first/last; the focused tab is selected at
  * once. The initial tab is the one the URL hash names (a panel id, or a tab link's own id), else
  * the one marked `active`, else the first; a later `hashchange` naming a tab selects it too.
+ *
+ * Sidebar tabs (spec §2 Other "Sidebar tabs"; Flatsome's mobile sidebar with two menus) are the
+ * same pattern over other markup: links with `href="#"` whose panels are the sidebar's
+ * `[data-tab="1"]`, `[data-tab="2"]`… in order (the theme's `hidden` class is replaced by the
+ * `hidden` attribute; a list, which may not be a tabpanel, is wrapped in a `div.tab-panel-wrapper`
+ * that is):
+ *
+ *   <div class="sidebar-menu">
+ *     <ul class="sidebar-menu-tabs nav"><li class="active"><a href="#">Menu</a></li><li><a href="#">Categories</a></li></ul>
+ *     <ul class="nav nav-sidebar" data-tab="1">…</ul>
+ *     <ul class="nav nav-sidebar hidden" data-tab="2">…</ul>
+ *   </div>
  */
 
-export const TABS_SELECTOR = '.tabbed-content, [data-tabs]';
-const LIST = '.nav-tabs, .wc-tabs, [role="tablist"]';
+export const TABS_SELECTOR = '.tabbed-content, [data-tabs], .sidebar-menu';
+const LIST = '.nav-tabs, .wc-tabs, .sidebar-menu-tabs, [role="tablist"]';
 
 const installed = new WeakMap<PageRoot, () => void>();
 const enhanced = new WeakMap<Element, TabSet>();
@@ -67,7 +79,30 @@ function enhance(container: Element, doc: Document): TabSet | null {
         (a) => a.closest(TABS_SELECTOR) === container,
       )
     : [];
-  const panels = links.map((a) => doc.getElementById(idFromHash(a.getAttribute('href') ?? '')));
+  // A panel by the link's hash, else (sidebar tabs) the container's n-th `[data-tab]`.
+  const numbered = [...container.querySelectorAll<HTMLElement>('[data-tab]')].filter(
+    (p) => p.closest(TABS_SELECTOR) === container,
+  );
+  const panels: (HTMLElement | null)[] = links.map(
+    (a, i) =>
+      doc.getElementById(idFromHash(a.getAttribute('href') ?? '')) ??
+      numbered.find((p) => p.dataset.tab === String(i + 1)) ??
+      null,
+  );
+  panels.forEach((panel, i) => {
+    if (!panel) return;
+    panel.classList.remove('hidden');
+    // A list cannot take role="tabpanel" (the sidebar's menus are lists): it is wrapped in a div.
+    if (panel.matches('ul, ol') && links.length > 0 && !panel.parentElement?.matches('.tab-panel-wrapper')) {
+      const wrapper = doc.createElement('div');
+      wrapper.className = 'tab-panel-wrapper';
+      panel.before(wrapper);
+      wrapper.append(panel);
+    }
+    const target = panel.parentElement?.matches('.tab-panel-wrapper') ? panel.parentElement : panel;
+    if (!target.id) target.id = `shop-tab-panel-${++ids}`;
+    panels[i] = target;
+  });
   if (!list || links.length === 0 || panels.some((p) => !p)) {
     console.error(
       'storefront elements: tabs need a .nav-tabs list of links whose href="#id" names a panel on the page.',
@@ -100,6 +135,7 @@ function enhance(container: Element, doc: Document): TabSet | null {
         tab.setAttribute('aria-selected', String(on));
         tab.tabIndex = on ? 0 : -1;
         tab.parentElement?.classList.toggle('active', on);
+        tab.classList.toggle('active', on);
         const panel = set.panels[i];
         panel.hidden = !on;
         panel.classList.toggle('active', on);

@@ -125,6 +125,28 @@ describe('tabs', () => {
     expect(view.root.querySelector('[role="tab"]')).to.equal(null);
   });
 
+  it('sidebar tabs: href="#" links over the sidebar\'s numbered menus', async () => {
+    view = mount(`<div class="sidebar-menu">
+<ul class="sidebar-menu-tabs nav"><li class="sidebar-menu-tabs__tab active"><a href="#">Menu</a></li><li class="sidebar-menu-tabs__tab"><a href="#">Categories</a></li></ul>
+<ul class="nav nav-sidebar" data-tab="1"><li><a href="/shop/">Shop</a></li></ul>
+<ul class="nav nav-sidebar hidden" data-tab="2"><li><a href="/shop/hoodies/">Hoodies</a></li></ul>
+</div>`);
+    uninstall = installTabs(view.root);
+    const menus = [...view.root.querySelectorAll<HTMLElement>('[role="tabpanel"]')];
+    expect(menus.map((m) => m.querySelector('[data-tab]')?.getAttribute('data-tab'))).to.deep.equal([
+      '1',
+      '2',
+    ]);
+    expect(tabs().map((t) => t.getAttribute('aria-controls'))).to.deep.equal(menus.map((m) => m.id));
+    expect(menus.map(visible)).to.deep.equal([true, false]);
+    expect(view.root.querySelector('[data-tab="2"]')!.classList.contains('hidden')).to.equal(false);
+    tabs()[0].focus();
+    await sendKeys({ press: 'ArrowRight' });
+    expect(menus.map(visible)).to.deep.equal([false, true]);
+    expect(location.hash).to.equal('');
+    await expect(view.root).to.be.accessible();
+  });
+
   it('passes axe', async () => {
     view = mount(TABS);
     uninstall = installTabs(view.root);
