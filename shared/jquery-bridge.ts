@@ -86,7 +86,7 @@ export interface OnJQueryOptions {
   /**
    * Whether native DOM events of these names, which jQuery also hands to its handlers, are heard
    * here (with the arguments from their `detail`, see {@link nativeEventArgs}). Default true;
-   * {@link onWooEvent} hears them itself.
+   * false where the native events are listened to on their own (the cart store).
    */
   native?: boolean;
 }
@@ -130,24 +130,6 @@ export function onJQuery(
 }
 
 /**
- * A WooCommerce event however it is sent: triggered with jQuery (add-to-cart.js, cart.js,
- * cart-fragments.js, themes) or dispatched as a native CustomEvent on `document.body`
- * (single-add-to-cart.js, which needs no jQuery). Each arrival is heard once.
- */
-export function onWooEvent(names: string, handler: (name: string, args: unknown[]) => void): () => void {
-  const offJQuery = onJQuery(names, handler, { native: false });
-  const list = names.split(/\s+/).filter(Boolean);
-  const listener = (event: Event) => {
-    if (event instanceof CustomEvent) handler(event.type, nativeEventArgs(event));
-  };
-  for (const name of list) document.addEventListener(name, listener);
-  return () => {
-    offJQuery();
-    for (const name of list) document.removeEventListener(name, listener);
-  };
-}
-
-/**
  * Starts noting whether another script triggers the jQuery event `name`, also inside one of our
  * mirrors (WooCommerce's add-to-cart.js answers our `added_to_cart` with its own
  * `wc_fragments_loaded`). The returned function stops listening and tells whether it came.
@@ -169,17 +151,16 @@ export function noteJQuery(name: string): () => boolean {
 
 /**
  * How many jQuery handlers other scripts bound on `document.body` for `name` (WooCommerce's
- * cart-fragments.js binds `wc_fragment_refresh` and `updated_wc_div`). 0 without jQuery, or when
- * this jQuery does not expose its event store.
+ * cart-fragments.js binds `wc_fragment_refresh`). 0 without jQuery, or when this jQuery does not
+ * expose its event store.
  */
 export function theirJQueryHandlers(name: string): number {
   const $ = jq();
-  if (!$ || typeof $._data !== 'function' || !document.body) return 0;
   try {
-    const events = $._data(document.body, 'events') as
-      | Record<string, Array<{ handler?: unknown }>>
+    const events = $?._data?.(document.body, 'events') as
+      | Record<string, Array<{ handler?: object }>>
       | undefined;
-    return (events?.[name] ?? []).filter((h) => !(h.handler && ours.has(h.handler as object))).length;
+    return (events?.[name] ?? []).filter((h) => !ours.has(h.handler ?? {})).length;
   } catch {
     return 0;
   }

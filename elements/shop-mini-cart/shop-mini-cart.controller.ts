@@ -46,10 +46,44 @@ export interface MiniCartControllerOptions {
   announce?(text: string): void;
 }
 
+/**
+ * The remove link WooCommerce's mini-cart prints for a line (`a.remove.remove_from_cart_button`
+ * with the line's data attributes), handed to `removed_from_cart` as its `$button` (issue 11
+ * item 8): tracking plugins read `data-product_id` and the others from it. Detached.
+ */
+export function removeLinkOf(line: CartLine | undefined, key: string): HTMLAnchorElement {
+  const link = document.createElement('a');
+  link.className = 'remove remove_from_cart_button';
+  if (line?.removeHref) link.href = line.removeHref;
+  const data: Record<string, string> = {
+    ...line?.removeData,
+    product_id: line?.productId ?? '',
+    cart_item_key: key,
+    product_sku: line?.sku ?? '',
+  };
+  for (const [name, value] of Object.entries(data)) {
+    try {
+      link.setAttribute(`data-${name}`, value);
+    } catch {
+      // an attribute name a browser refuses: left out
+    }
+  }
+  link.textContent = '×';
+  return link;
+}
+
 const sharedCart: MiniCartCart = {
-  remove: removeCartItem,
+  remove: (key, source) =>
+    removeCartItem(
+      key,
+      source,
+      removeLinkOf(
+        $cart.value!.lines.find((l) => l.key === key),
+        key,
+      ),
+    ),
   setQuantity: setCartItemQuantity,
-  count: () => $cart.get().count,
+  count: () => $cart.value!.count,
 };
 
 /** The mode in use: `auto` is the drawer when the media query matches (spec §2, §9: up to 849 px). */

@@ -5,7 +5,6 @@ import { $cart, cartFailed, refreshCart, setCart } from '../stores/cart.ts';
 import { $pageConfig } from '../stores/page-config.ts';
 import { safeUrl } from '../url.ts';
 import { shop } from './adapter.ts';
-import type { CartLine } from './cart-types.ts';
 
 /**
  * What the shopper does to the cart (spec §7 Add to cart, Remove from cart, the theme's quantity
@@ -22,32 +21,6 @@ export { refreshCart };
 function changeFailed(endpoint: string, error: unknown) {
   cartFailed(endpoint, error);
   void refreshCart({ keepError: true });
-}
-
-/**
- * The remove link WooCommerce's mini-cart prints for a line (`a.remove.remove_from_cart_button`
- * with the line's data attributes), handed to `removed_from_cart` as its `$button` (issue 11
- * item 8): tracking plugins read `data-product_id` and the others from it. Detached.
- */
-export function removeLinkOf(line: CartLine | undefined, key: string): HTMLAnchorElement {
-  const link = document.createElement('a');
-  link.className = 'remove remove_from_cart_button';
-  if (line?.removeHref) link.href = line.removeHref;
-  const data: Record<string, string> = {
-    ...line?.removeData,
-    product_id: line?.productId ?? '',
-    cart_item_key: key,
-    product_sku: line?.sku ?? '',
-  };
-  for (const [name, value] of Object.entries(data)) {
-    try {
-      link.setAttribute(`data-${name}`, value);
-    } catch {
-      // an attribute name a browser refuses: left out
-    }
-  }
-  link.textContent = '×';
-  return link;
 }
 
 /** Adds a product (spec §7 Add to cart). Resolves to what happened. */
@@ -102,9 +75,15 @@ function setPending(key: string, on: boolean) {
 
 /**
  * Removes a line (spec §7 Remove from cart). The row is blocked meanwhile; a failure or a
- * response without fragments follows the remove link (spec §8).
+ * response without fragments follows the remove link (spec §8). `removeLink`: what
+ * `removed_from_cart` hands on as its `$button` (issue 11 item 8: WooCommerce's remove link with
+ * the line's data attributes, which tracking plugins read); `source` when not given.
  */
-export async function removeCartItem(key: string, source: Element | null = null): Promise<boolean> {
+export async function removeCartItem(
+  key: string,
+  source: Element | null = null,
+  removeLink: Element | null = null,
+): Promise<boolean> {
   const line = $cart.value!.lines.find((l) => l.key === key);
   setPending(key, true);
   try {
@@ -112,7 +91,7 @@ export async function removeCartItem(key: string, source: Element | null = null)
     if (!cart) throw new Error('no fragments');
     setCart(cart, 'removed');
     emit(source ?? document, 'shop-cart-item-removed', { key, productId: line?.productId ?? '' });
-    triggerJQuery('removed_from_cart', [cart.pageParts, cart.hash, jqueryWrap(removeLinkOf(line, key))]);
+    triggerJQuery('removed_from_cart', [cart.pageParts, cart.hash, jqueryWrap(removeLink ?? source)]);
     return true;
   } catch (error) {
     if (line?.removeHref) navigation.assign(line.removeHref);

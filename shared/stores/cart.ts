@@ -1,14 +1,7 @@
 import { map, onMount, onNotify } from 'nanostores';
 import { cookies } from '../cookies.ts';
 import { type CartUpdateSource, emit } from '../events.ts';
-import {
-  hasJQuery,
-  noteJQuery,
-  onJQuery,
-  onWooEvent,
-  theirJQueryHandlers,
-  triggerJQuery,
-} from '../jquery-bridge.ts';
+import { hasJQuery, nativeEventArgs, noteJQuery, triggerJQuery } from '../jquery-bridge.ts';
 import { logError } from '../log.ts';
 import { sanitizeToFragment } from '../sanitize.ts';
 import { shop } from '../shop/adapter.ts';
@@ -71,16 +64,26 @@ export const $cart = map<CartState>({ ...EMPTY_CART });
 export const DAY_MS = 86_400_000;
 const CREATED_KEY = 'wc_cart_created';
 
+/** True while a cart read from storage is being set (it is not stored again). */
+let settingFromStorage = false;
+
 export interface SetCartOptions {
   /** Keep the last error shown (a refresh after a failed change shows the true cart, not success). */
   keepError?: boolean;
+  /** The cart was read from storage (cart-fragments.js stored it): not stored again. */
+  stored?: boolean;
 }
 
 /** Takes a new cart from the shop into the store; the reactions below do the rest. */
 export function setCart(cart: CartSnapshot, source: CartUpdateSource, options: SetCartOptions = {}): void {
   const { pageParts, ...rest } = cart;
   const error = options.keepError ? $cart.value!.error : '';
-  $cart.set({ ...$cart.value!, ...rest, fragments: pageParts, source, known: true, error });
+  settingFromStorage = !!options.stored;
+  try {
+    $cart.set({ ...$cart.value!, ...rest, fragments: pageParts, source, known: true, error });
+  } finally {
+    settingFromStorage = false;
+  }
 }
 
 /** Records a failed cart request: the store's error and `shop-cart-error` (spec §8). */
@@ -107,7 +110,7 @@ export function applyFragmentsToPage(fragments: Record<string, string>, root: Pa
   }
 }
 
-const storageKeys = () => {
+export const storageKeys = () => {
   const { fragmentName, cartHashKey } = $pageConfig.get();
   return { fragmentName, cartHashKey };
 };
@@ -120,9 +123,6 @@ function persist(fragments: Record<string, string>, hash: string) {
   session.set(cartHashKey, hash);
   if (hash) session.set(CREATED_KEY, String(Date.now()));
 }
-
-/** True while a cart read from storage is being set (it is not stored again). */
-let settingFromStorage = false;
 
 // Reactions to a new cart (not to busy/pending/error changes): persist, fragments, events.
 let reactedTo: Record<string, string> | undefined;
@@ -196,72 +196,21 @@ export async function refreshCart(options: SetCartOptions = {}): Promise<void> {
  * Whether WooCommerce's cart-fragments.js is on the page (issue 11 item 10): its parameters are
  * printed as a global (only where the script is enqueued) and jQuery is there.
  */
-function cartFragmentsExpected(): boolean {
+export function cartFragmentsExpected(): boolean {
   const params: unknown = (window as unknown as { wc_cart_fragments_params?: unknown })
     .wc_cart_fragments_params;
   return hasJQuery() && typeof params === 'object' && params !== null && !(params instanceof Node);
 }
 
 /**
- * Whether cart-fragments.js runs now: expected, and its handlers are bound (it refreshes on
- * `wc_fragment_refresh` and `updated_wc_div`, after another tab's change, on a back/forward-cache
- * show and every 24 hours). It then does those refreshes and we read what it stored.
+ * Whether cart-fragments.js runs and refreshes for the reasons we would (another tab, a
+ * back/forward-cache show, every 24 hours); answered by the jQuery part (cart-jquery.ts) once loaded.
  */
-function cartFragmentsRuns(): boolean {
-  return cartFragmentsExpected() && theirJQueryHandlers('wc_fragment_refresh') > 0;
-}
+let theirsRefresh: () => boolean = () => false;
 
 /** A refresh of our own for a reason cart-fragments.js refreshes for too: skipped when it runs. */
 function ownRefresh() {
-  if (!cartFragmentsRuns()) void refreshCart();
-}
-
-/**
- * Other scripts changed the cart without handing us its fragments (cart.js's `updated_wc_div`,
- * Flatsome's argument-less `added_to_cart`, `wc_fragment_refresh`): one refresh for all the
- * events of one moment (Flatsome sends two for one quantity change), none when cart-fragments.js
- * refreshes for them itself (its `wc_fragments_refreshed` then brings the cart from storage).
- */
-let changedBy: Set<string> | undefined;
-function externalChange(reason: string) {
-  if (changedBy) {
-    changedBy.add(reason);
-    return;
-  }
-  changedBy = new Set([reason]);
-  queueMicrotask(() => {
-    const reasons = changedBy!;
-    changedBy = undefined;
-    if (!mounted) return;
-    if (cartFragmentsRuns() && (reasons.has('updated_wc_div') || reasons.has('wc_fragment_refresh'))) return;
-    void refreshCart();
-  });
-}
-
-/**
- * cart-fragments.js refreshed or loaded the cart and stored it where we keep it too: the cart
- * comes from storage, without a request; storage without a usable cart means asking the shop.
- */
-function cartFromStorage() {
-  const hash = session.get(storageKeys().cartHashKey) ?? '';
-  const cart = shop().cartFromPageParts(storedParts(), hash);
-  if (!cart) {
-    externalChange('storage');
-    return;
-  }
-  const current = $cart.value!;
-  if (
-    current.known &&
-    current.hash === cart.hash &&
-    JSON.stringify(current.fragments) === JSON.stringify(cart.pageParts)
-  )
-    return;
-  settingFromStorage = true;
-  try {
-    setCart(cart, 'external');
-  } finally {
-    settingFromStorage = false;
-  }
+  if (!theirsRefresh()) void refreshCart();
 }
 
 /** Whether the shopper has a cart at all (WooCommerce's cookies or a stored hash). */
@@ -275,7 +224,7 @@ export function hasCart(): boolean {
 }
 
 /** The stored page parts, or null when absent or unreadable. */
-function storedParts(): unknown {
+export function storedParts(): unknown {
   try {
     return JSON.parse(session.get(storageKeys().fragmentName) ?? 'null');
   } catch {
@@ -297,36 +246,17 @@ function start(): () => void {
   const expired = storedHash !== '' && (!created || created + DAY_MS < Date.now());
   const stored =
     !expired && storedHash === cookieHash ? shop().cartFromPageParts(storedParts(), storedHash) : null;
-  let waitTimer: ReturnType<typeof setTimeout> | undefined;
-  // Waiting for cart-fragments.js's refresh: it ends (done or failed) within the page's time-out;
-  // if no cart came by then (it failed, or finished before we listened), we ask the shop ourselves.
-  const waitForTheirs = () => {
-    waitTimer = setTimeout(() => {
-      if (mounted && !$cart.value!.known) void refreshCart();
-    }, $pageConfig.get().requestTimeout);
-  };
-  const onReady = () => {
-    // jQuery runs ready callbacks (cart-fragments.js starts in one) a task after DOMContentLoaded.
-    waitTimer = setTimeout(() => {
-      if (!mounted || $cart.value!.known) return;
-      if (cartFragmentsRuns()) waitForTheirs();
-      else void refreshCart();
-    });
-  };
+  const jquery = hasJQuery();
   if (!hasCart()) {
     $cart.set({ ...$cart.value!, known: true });
   } else if (stored) {
     setCart(stored, 'loaded');
     scheduleRefresh(created ? Math.max(0, created + DAY_MS - Date.now()) : DAY_MS);
-  } else if (cartFragmentsRuns()) {
-    // issue 11 item 10: cart-fragments.js is refreshing; its wc_fragments_refreshed brings the cart.
-    waitForTheirs();
-  } else if (cartFragmentsExpected() && document.readyState === 'loading') {
-    // It will start when the document is ready: it refreshes then, or we do if it did not come.
-    document.addEventListener('DOMContentLoaded', onReady, { once: true });
-  } else {
+  } else if (!jquery) {
     void refreshCart();
   }
+  // else the jQuery part decides: WooCommerce's cart-fragments.js may be refreshing for us.
+  const needsCart = hasCart() && !stored;
 
   // Another tab changed the cart (spec: refreshed when another tab changes it).
   const onStorage = (event: StorageEvent) => {
@@ -336,37 +266,45 @@ function start(): () => void {
   const onPageShow = (event: PageTransitionEvent) => {
     if (event.persisted) ownRefresh();
   };
-  window.addEventListener('storage', onStorage);
-  window.addEventListener('pageshow', onPageShow);
-  // Theirs reach our store (issue 11 item 1): other scripts adding and removing through
-  // WooCommerce's events, with jQuery or as native events (single-add-to-cart.js).
-  const offChanges = onWooEvent('added_to_cart removed_from_cart', (name, args) => {
+  // Adds of single-add-to-cart.js, which needs no jQuery: a native `added_to_cart` (issue 11 item 1).
+  const onNative = (event: Event) => {
+    if (!(event instanceof CustomEvent)) return;
+    const args = nativeEventArgs(event);
     const cart = shop().cartFromPageParts(args[0], String(args[1] ?? ''));
     if (cart) setCart(cart, 'external');
-    else externalChange(name);
-  });
-  const offRefresh = onJQuery('wc_fragment_refresh updated_wc_div', (name) => externalChange(name));
-  // After the whole event: add-to-cart.js sends wc_fragments_loaded inside its `added_to_cart`
-  // handler, before ours has taken (and stored) the new cart.
-  const offTheirs = onJQuery('wc_fragments_refreshed wc_fragments_loaded', () =>
-    queueMicrotask(() => {
-      if (mounted) cartFromStorage();
-    }),
-  );
-  const offError = onJQuery('wc_fragments_ajax_error', () => {
-    if (!$cart.value!.known)
-      cartFailed('get_refreshed_fragments', new Error('WooCommerce could not refresh the cart.'));
-  });
+    else void refreshCart();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener('pageshow', onPageShow);
+  document.addEventListener('added_to_cart', onNative);
+  document.addEventListener('removed_from_cart', onNative);
+
+  // Where jQuery is, WooCommerce's scripts and the theme's talk through it (issue 11 items 1, 10):
+  // that part of the cart loads with the page's first cart, in a chunk of its own.
+  let stopJQuery: (() => void) | undefined;
+  let stopped = false;
+  if (jquery) {
+    import('./cart-jquery.ts')
+      .then(({ hearJQuery }) => {
+        if (stopped) return;
+        const heard = hearJQuery(needsCart);
+        theirsRefresh = heard.theirsRefresh;
+        stopJQuery = heard.stop;
+      })
+      .catch((error) => {
+        logError(null, 'cart-jquery failed to load', error);
+        if (!stopped && needsCart) void refreshCart();
+      });
+  }
   return () => {
     mounted = false;
+    stopped = true;
     window.removeEventListener('storage', onStorage);
     window.removeEventListener('pageshow', onPageShow);
-    document.removeEventListener('DOMContentLoaded', onReady);
-    clearTimeout(waitTimer);
-    offChanges();
-    offRefresh();
-    offTheirs();
-    offError();
+    document.removeEventListener('added_to_cart', onNative);
+    document.removeEventListener('removed_from_cart', onNative);
+    stopJQuery?.();
+    theirsRefresh = () => false;
     clearTimeout(refreshTimer);
     refreshController?.abort();
   };

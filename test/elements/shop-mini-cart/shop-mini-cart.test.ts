@@ -1,5 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import jQuery from 'jquery';
 import '../../../elements/shop-mini-cart/shop-mini-cart.ts';
 import type { ShopMiniCartElement } from '../../../elements/shop-mini-cart/shop-mini-cart.ts';
 import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
@@ -277,6 +278,7 @@ eachShopMode('<shop-mini-cart>', () => {
     it("opens the dropdown with the new line after add-to-cart.js's jQuery added_to_cart", async () => {
       dropJQuery = pageJQuery();
       const el = await miniCart();
+      await import('../../../shared/stores/cart-jquery.ts'); // the cart's jQuery part listens
       const { fragments, cart_hash } = await addDirect(104);
       const button = document.createElement('a');
       (window as unknown as { jQuery: JQueryStatic })
@@ -301,6 +303,42 @@ eachShopMode('<shop-mini-cart>', () => {
       );
       $<HTMLButtonElement>(el, '.close')!.click();
       await waitUntil(() => !dialog.open);
+    });
+  });
+
+  describe('removed_from_cart (issue 11 item 8)', () => {
+    let dropJQuery = () => {};
+    afterEach(() => dropJQuery());
+
+    it("hands on a remove link with the line's data attributes, as WooCommerce's mini-cart prints it, not the element", async () => {
+      dropJQuery = pageJQuery();
+      const { fragments } = await addDirect(101);
+      const el = await miniCart();
+      await refreshCart();
+      await open(el);
+      const line = $cart.value!.lines[0];
+      const seen: unknown[][] = [];
+      const record = (_event: unknown, ...args: unknown[]) => seen.push(args);
+      jQuery(document.body).on('removed_from_cart', record);
+      try {
+        $<HTMLButtonElement>(el, '.line .remove')!.click();
+        await waitUntil(() => seen.length === 1, 'no removed_from_cart');
+      } finally {
+        jQuery(document.body).off('removed_from_cart', record);
+      }
+      const $button = seen[0][2] as JQuery;
+      const link = $button[0] as HTMLAnchorElement;
+      expect(link).to.not.equal(el);
+      expect(link.matches('a.remove.remove_from_cart_button')).to.equal(true);
+      const printed = new DOMParser()
+        .parseFromString(fragments['div.widget_shopping_cart_content'], 'text/html')
+        .querySelector('a.remove_from_cart_button')!;
+      for (const name of printed.getAttributeNames().filter((n) => n.startsWith('data-'))) {
+        expect(link.getAttribute(name), name).to.equal(printed.getAttribute(name));
+      }
+      expect(link.getAttribute('data-product_id')).to.equal('101');
+      expect(String($button.data('product_id'))).to.equal('101');
+      expect(link.getAttribute('href')).to.equal(line.removeHref);
     });
   });
 

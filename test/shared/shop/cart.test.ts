@@ -337,6 +337,7 @@ describe('cart', () => {
       (window as { jQuery?: unknown }).jQuery = jQuery;
       resetStores();
       readCart();
+      await import('../../../shared/stores/cart-jquery.ts'); // the cart's jQuery part, in a chunk of its own
       const response = await addDirect(131);
       jQuery(document.body).trigger('added_to_cart', [response.fragments, response.cart_hash, null]);
       expect($cart.get().lines.map((l) => l.productId)).to.deep.equal(['131']);
