@@ -19,8 +19,8 @@ const CONTROL_PAGE = '/examples/__csp-control.html';
  * (checked with the control page), so there only Chromium and Firefox can catch an eval.
  */
 const EVAL_REPORTED = !/AppleWebKit(?!.*(Chrome|Chromium)\/)/.test(navigator.userAgent);
-/** Custom elements of this library: `shop-*` and `join-chat`. */
-const OUR_ELEMENT = /^(shop-[a-z0-9-]+|join-chat)$/;
+/** Custom elements of this library: `shop-*`, `join-chat` and `product-gallery`. */
+const OUR_ELEMENT = /^(shop-[a-z0-9-]+|join-chat|product-gallery)$/;
 /** Generous: the first page of a run waits for the dev server to transform every module. */
 const RENDER_TIMEOUT_MS = 15000;
 /** Reports are sent asynchronously; a clean page is read after this fixed pause. */
