@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { lazy, Suspense } from 'react';
 import { formatMoney } from '../../shared/format/money.ts';
 import { $moneyFormat } from '../../shared/stores/page-config.ts';
 import { safeUrl } from '../../shared/url.ts';
@@ -210,8 +211,45 @@ export function ChoiceGroup(props: FieldViewProps) {
   );
 }
 
+/**
+ * `dropdown_type` values that ask for the searchable select (spec §3 custom option field: the
+ * definition names the select's kind; the plugin's search-box dropdowns). Anything else is native.
+ */
+const SEARCHABLE = new Set(['search', 'searchable', 'select2', 'sumo']);
+const Combobox = lazy(() => import('./shop-option-form.combobox.view.tsx'));
+
 /** A native select, single or multiple, with option groups and the 'other' option (spec §2). */
 export function Select(props: FieldViewProps) {
+  const { def, field, onValue } = props;
+  const values = picks(field.value);
+  const other = otherPick(values);
+  const native = <NativeSelect {...props} />;
+  const select =
+    !def.multiple && SEARCHABLE.has(def.dropdown_type ?? '') ? (
+      <Suspense fallback={native}>
+        <Combobox
+          {...props}
+          selected={other !== undefined ? OTHER_MARKER : (values[0] ?? '')}
+          onChoose={(v) => onValue(v ? [v === OTHER_MARKER ? (other ?? OTHER_MARKER) : v] : [])}
+        />
+      </Suspense>
+    ) : (
+      native
+    );
+  return (
+    <>
+      {select}
+      <OtherText {...props} values={values} single={!def.multiple} />
+      {def.enable_quantity &&
+        def.values
+          .flatMap((o) => (o.options?.length ? o.options : [o]))
+          .filter((o) => values.includes(o.value))
+          .map((o) => <OptionQuantity key={o.value} {...props} option={o} />)}
+    </>
+  );
+}
+
+function NativeSelect(props: FieldViewProps) {
   const { def, field, inputId, messages, onValue, onBlur } = props;
   const values = picks(field.value);
   const other = otherPick(values);
@@ -223,38 +261,30 @@ export function Select(props: FieldViewProps) {
     </option>
   );
   return (
-    <>
-      <select
-        id={inputId}
-        className="input"
-        part="input"
-        multiple={def.multiple}
-        value={def.multiple ? selected : (selected[0] ?? '')}
-        {...controlProps(props)}
-        onChange={(e) => {
-          const chosen = [...e.currentTarget.selectedOptions].map((o) => o.value).filter(Boolean);
-          onValue(chosen.map((v) => (v === OTHER ? (other ?? OTHER_MARKER) : v)));
-        }}
-        onBlur={onBlur}
-      >
-        {!def.multiple && <option value="">{def.placeholder || messages.chooseOption}</option>}
-        {groups(def.values).map((g) =>
-          g.label ? (
-            <optgroup key={g.label} label={g.label}>
-              {g.options.map(option)}
-            </optgroup>
-          ) : (
-            g.options.map(option)
-          ),
-        )}
-        {def.other && <option value={OTHER}>{def.other_text || messages.other}</option>}
-      </select>
-      <OtherText {...props} values={values} single={!def.multiple} />
-      {def.enable_quantity &&
-        def.values
-          .flatMap((o) => (o.options?.length ? o.options : [o]))
-          .filter((o) => values.includes(o.value))
-          .map((o) => <OptionQuantity key={o.value} {...props} option={o} />)}
-    </>
+    <select
+      id={inputId}
+      className="input"
+      part="input"
+      multiple={def.multiple}
+      value={def.multiple ? selected : (selected[0] ?? '')}
+      {...controlProps(props)}
+      onChange={(e) => {
+        const chosen = [...e.currentTarget.selectedOptions].map((o) => o.value).filter(Boolean);
+        onValue(chosen.map((v) => (v === OTHER ? (other ?? OTHER_MARKER) : v)));
+      }}
+      onBlur={onBlur}
+    >
+      {!def.multiple && <option value="">{def.placeholder || messages.chooseOption}</option>}
+      {groups(def.values).map((g) =>
+        g.label ? (
+          <optgroup key={g.label} label={g.label}>
+            {g.options.map(option)}
+          </optgroup>
+        ) : (
+          g.options.map(option)
+        ),
+      )}
+      {def.other && <option value={OTHER}>{def.other_text || messages.other}</option>}
+    </select>
   );
 }

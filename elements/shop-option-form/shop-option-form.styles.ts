@@ -78,5 +78,14 @@ input[type="color"].input { padding: .1em; height: 2.4em; }
 .tooltip { position: fixed; left: 0; top: 0; z-index: var(--_z-index); max-width: 18rem; padding: .4em .6em;
   border-radius: var(--_radius); background: var(--_text); color: var(--_surface); font-size: .85em; box-shadow: var(--_shadow); }
 .tooltip[hidden] { display: none; }
+.combo { position: relative; }
+.listbox { position: absolute; inset-inline: 0; z-index: var(--_z-index); max-height: 300px; overflow: auto;
+  margin-top: 2px; background: var(--_surface); border: 1px solid var(--_border-color); border-radius: var(--_radius); }
+.listbox[hidden] { display: none; }
+.listbox-option, .listbox--empty, .listbox .option-group-label { padding: .35em .6em; }
+.listbox-option { cursor: pointer; }
+.listbox-option[aria-selected="true"] { font-weight: 600; }
+.listbox-option--active { background: var(--_accent); color: var(--_on-accent); }
+.listbox-option[aria-disabled="true"] { opacity: .55; cursor: not-allowed; }
 @media (prefers-reduced-motion: reduce) { .chevron { transition: none; } }
 `;
