@@ -56,6 +56,8 @@ export interface ProductGalleryControllerOptions {
   loadImage?(src: string): Promise<{ width: number; height: number }>;
   /** Opens the lightbox (default: shared/lightbox/photoswipe.ts, imported when first opened). */
   openLightbox?(options: LightboxOptions): Promise<OpenLightbox>;
+  /** Whether the shopper asked for reduced motion (default: the media query); the lightbox does not animate then. */
+  reducedMotion?(): boolean;
 }
 
 /** The behaviour of `<product-gallery>`, without React. */
@@ -128,6 +130,7 @@ export function createProductGalleryController({
   isMobile = () => isMobileAgent(),
   loadImage = loadNaturalSize,
   openLightbox = photoSwipe,
+  reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
 }: ProductGalleryControllerOptions): ProductGalleryController {
   const $state = map<ProductGalleryState>({
     items: readItems(host),
@@ -289,6 +292,7 @@ export function createProductGalleryController({
             index: $state.get().index,
             opener,
             clock,
+            reducedMotion: reducedMotion(),
             texts: {
               imageError: messages.imageError,
               imageErrorNumbered: messages.imageErrorNumbered,

@@ -226,6 +226,19 @@ describe('product-gallery controller', () => {
       expect(controller.$state.get().lightbox).to.equal('closed');
     });
 
+    it('opens without animation when the shopper asked for reduced motion', async () => {
+      for (const reduced of [true, false]) {
+        const { controller, opened, close } = setup({ reducedMotion: () => reduced });
+        controller.connect();
+        const done = controller.openLightbox(null);
+        await tick();
+        await tick();
+        expect(opened[0].reducedMotion).to.equal(reduced);
+        close();
+        await done;
+      }
+    });
+
     it('gives images without a known size their natural size (read after loading)', async () => {
       const markup = gallery(galleryItem('beanie', { size: false }), galleryItem('cap'));
       const { controller, opened, close } = setup({ loadImage: loadNaturalSize }, markup);
