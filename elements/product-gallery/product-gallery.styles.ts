@@ -16,6 +16,7 @@ export const styles = /* css */ `
 }
 .stage {
   position: relative;
+  touch-action: pan-y pinch-zoom;
   overflow: hidden;
   border-radius: var(--_radius);
 }

@@ -12,6 +12,9 @@ import { fill } from '../../shared/format/messages.ts';
 import { productGalleryControllerFor, type ZoomState } from './product-gallery.controller.ts';
 import type { ProductGalleryMessages, ProductGallerySettings } from './product-gallery.settings.ts';
 
+/** A touch or pen swipe this long (px, mostly sideways) moves to the next or previous image. */
+const SWIPE_PX = 30;
+
 /** Where the pointer is over the image, as fractions (the controller keeps them). */
 const fraction = (event: PointerEvent<HTMLElement>) => {
   const box = event.currentTarget.getBoundingClientRect();
@@ -47,12 +50,34 @@ export function ProductGallery({ settings, host }: ElementViewProps<ProductGalle
   }, [controller]);
   const { items, index, status, zoom } = useStore(controller.$state);
   const trigger = useRef<HTMLButtonElement>(null);
+  /** Where a touch or pen press started, and whether it became a swipe (then its click is not a tap). */
+  const press = useRef<{ x: number; y: number } | null>(null);
+  const swiped = useRef(false);
   const { messages } = settings;
   const count = items.length;
   // Nothing to show: the page's own markup (or nothing) stays.
   if (count === 0) return <slot />;
   const zoomable = controller.zoomAllowed();
   const open = () => void controller.openLightbox(trigger.current);
+  const tap = () => {
+    if (swiped.current) swiped.current = false;
+    else if (settings.lightbox) open();
+  };
+  const pressStart = (event: PointerEvent<HTMLElement>) => {
+    swiped.current = false;
+    press.current = event.pointerType === 'mouse' ? null : { x: event.clientX, y: event.clientY };
+  };
+  const pressEnd = (event: PointerEvent<HTMLElement>) => {
+    const start = press.current;
+    press.current = null;
+    if (!start || count < 2) return;
+    const dx = event.clientX - start.x;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(event.clientY - start.y)) return;
+    swiped.current = true;
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    if (dx < 0 !== rtl) controller.next();
+    else controller.previous();
+  };
   const keys = (event: KeyboardEvent) => {
     const move = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
     if (!move || count < 2 || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -86,7 +111,12 @@ export function ProductGallery({ settings, host }: ElementViewProps<ProductGalle
               onPointerEnter={(e) => e.pointerType === 'mouse' && zoomable && controller.zoomStart(n)}
               onPointerMove={(e) => zoom?.index === n && controller.zoomMove(...fraction(e))}
               onPointerLeave={() => controller.zoomEnd()}
-              onClick={settings.lightbox ? open : undefined}
+              onPointerDown={pressStart}
+              onPointerUp={pressEnd}
+              onPointerCancel={() => {
+                press.current = null;
+              }}
+              onClick={tap}
             >
               <img className="image" part="image" src={item.display} alt={item.alt} draggable={false} />
               {zoom?.index === n && <Zoom zoom={zoom} messages={messages} />}

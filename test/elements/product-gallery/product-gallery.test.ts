@@ -136,6 +136,35 @@ describe('product-gallery', () => {
     });
   });
 
+  describe('touch', () => {
+    it('moves with a sideways swipe, which does not open the lightbox', async () => {
+      const el = await mount();
+      const slide = q(el, '.slide');
+      const at = (type: string, x: number) =>
+        slide.dispatchEvent(
+          new PointerEvent(type, {
+            pointerType: 'touch',
+            clientX: x,
+            clientY: 100,
+            bubbles: true,
+            composed: true,
+          }),
+        );
+      at('pointerdown', 300);
+      at('pointerup', 200);
+      slide.click();
+      await waitUntil(() => current(el) === 1, 'the swipe did not move');
+      at('pointerdown', 200);
+      at('pointerup', 290);
+      await waitUntil(() => current(el) === 0, 'the swipe back did not move');
+      at('pointerdown', 200);
+      at('pointerup', 210);
+      await untilQuiet([el.shadowRoot]);
+      expect(current(el), 'a short move is a tap').to.equal(0);
+      expect(document.querySelector('.pswp')).to.equal(null);
+    });
+  });
+
   describe('variations', () => {
     it('swaps the first image and its thumbnail 50 ms after a variation, and a reset restores them', async () => {
       const clock = fakeClock();
