@@ -15,6 +15,7 @@ import { installPasswordToggle, PASSWORD_SELECTOR } from './password-toggle.ts';
 import { installResultCount, RESULT_COUNT_SELECTOR } from './result-count.ts';
 import { installReviewForm, REVIEW_FORM_SELECTOR } from './review-form.ts';
 import { installScrollTo, SCROLL_TO_SELECTOR } from './scroll-to.ts';
+import { installSlidingMenus, SLIDING_MENU_SELECTOR } from './sliding-menu.ts';
 import { installStickyHeader, STICKY_HEADER_SELECTOR } from './sticky-header.ts';
 import { installStoreNotice, STORE_NOTICE_SELECTOR } from './store-notice.ts';
 import { installTabs, TABS_SELECTOR } from './tabs.ts';
@@ -56,6 +57,7 @@ export const pageBehaviours: readonly PageBehaviour[] = [
   { name: 'count-up', selector: COUNT_UP_SELECTOR, install: installCountUp },
   { name: 'animate-on-scroll', selector: ANIMATE_SELECTOR, install: installAnimateOnScroll },
   { name: 'carousel', selector: CAROUSEL_SELECTOR, install: installCarousels },
+  { name: 'sliding-menu', selector: SLIDING_MENU_SELECTOR, install: installSlidingMenus },
 ];
 
 const installed = new WeakMap<PageRoot, () => void>();

@@ -105,6 +105,7 @@ describe('the example page (examples/storefront-helpers.html)', () => {
       'count-up',
       'animate-on-scroll',
       'carousel',
+      'sliding-menu',
     ];
     const elsewhere = ['review-form', 'comment-form', 'link-actions', 'loop-filter', ...theme];
     const onThisPage = pageBehaviours.map((b) => b.name).filter((n) => !elsewhere.includes(n));
