@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
+import { fill } from '../../shared/format/messages.ts';
 import { formatMoney } from '../../shared/format/money.ts';
 import { $moneyFormat } from '../../shared/stores/page-config.ts';
 import { safeUrl } from '../../shared/url.ts';
@@ -7,6 +8,7 @@ import { OTHER_MARKER } from './engine/logic.ts';
 import type { OptionValue } from './engine/schema.ts';
 import { controlProps } from './shop-option-form.inputs.view.tsx';
 import type { FieldViewProps } from './shop-option-form.registry.ts';
+import { Tooltip } from './shop-option-form.tooltip.view.tsx';
 
 const OTHER = '__other__';
 
@@ -128,11 +130,13 @@ export function ChoiceGroup(props: FieldViewProps) {
     );
   };
   let first = true;
+  let n = 0;
   const input = (
     value: string,
     checked: boolean,
     optionDisabled: boolean,
     onChange: (on: boolean) => void,
+    description?: string,
   ) => {
     const id = first ? inputId : undefined;
     first = false;
@@ -147,7 +151,7 @@ export function ChoiceGroup(props: FieldViewProps) {
         required={single && def.required}
         disabled={disabled || optionDisabled}
         aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
+        aria-describedby={[describedBy, description].filter(Boolean).join(' ') || undefined}
         onChange={(e) => onChange(e.currentTarget.checked)}
         onBlur={onBlur}
       />
@@ -160,6 +164,9 @@ export function ChoiceGroup(props: FieldViewProps) {
           {group.label && <div className="option-group-label">{group.label}</div>}
           {group.options.map((option) => {
             const checked = values.includes(option.value);
+            // Per-option description and tooltip (spec §3 option values: tooltip, description).
+            n += 1;
+            const descriptionId = option.description ? `${inputId}-option-${n}` : undefined;
             return (
               <div key={option.value} className="option-row">
                 {/* biome-ignore lint/a11y/noLabelWithoutControl: the input is inside the label */}
@@ -167,12 +174,24 @@ export function ChoiceGroup(props: FieldViewProps) {
                   className={`option${checked ? ' option--checked' : ''}`}
                   part={checked ? 'option option--checked' : 'option'}
                 >
-                  {input(option.value, checked, option.stock_status === 'outofstock', (on) =>
-                    toggle(option.value, on),
+                  {input(
+                    option.value,
+                    checked,
+                    option.stock_status === 'outofstock',
+                    (on) => toggle(option.value, on),
+                    descriptionId,
                   )}
                   <OptionText {...props} option={option} />
                 </label>
+                {option.tooltip && (
+                  <Tooltip text={option.tooltip} label={fill(messages.tooltip, { label: option.label })} />
+                )}
                 {def.enable_quantity && checked && <OptionQuantity {...props} option={option} />}
+                {descriptionId && (
+                  <span id={descriptionId} className="option-description" part="description">
+                    {option.description}
+                  </span>
+                )}
               </div>
             );
           })}

@@ -60,6 +60,7 @@ input[type="color"].input { padding: .1em; height: 2.4em; }
 .option--checked .swatch, .option--checked .option-image { outline: 2px solid var(--_accent); outline-offset: 2px; }
 .option-image { width: 4rem; height: 4rem; object-fit: cover; border-radius: var(--_radius); }
 .option-stock { color: var(--_muted); font-size: .9em; }
+.option-description { flex-basis: 100%; color: var(--_muted); font-size: .9em; }
 .link-button { justify-self: start; font: inherit; color: var(--_accent); background: none; border: 0;
   padding: .25em 0; text-decoration: underline; cursor: pointer; }
 .separator { border: 0; border-top: 1px solid var(--_border-color); margin: .5em 0; }
