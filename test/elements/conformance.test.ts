@@ -38,6 +38,15 @@ const THEME_SEARCH_FORM = `
 const OPTIONS: Record<string, ConformanceOptions> = {
   // No telephone, no widget; the launcher at once, no chatbox opening by itself.
   'join-chat': { settings: { telephone: '+34 600 112 233', button_delay: -1, message_delay: 0 } },
+  // WooCommerce's gallery markup (two images of the demo shop), so the gallery itself is checked.
+  'product-gallery': {
+    markup: ['beanie', 'cap']
+      .map(
+        (slug) =>
+          `<div data-thumb="/shop-images/${slug}-thumb.svg" class="woocommerce-product-gallery__image"><a href="/shop-images/${slug}.svg"><img src="/shop-images/${slug}.svg" alt="${slug}" data-large_image="/shop-images/${slug}.svg" data-large_image_width="800" data-large_image_height="800"></a></div>`,
+      )
+      .join(''),
+  },
   'shop-live-search': { markup: THEME_SEARCH_FORM },
   'shop-mini-cart': { markup: '<a href="/cart/">Cart</a>', beforeEach: resetShop },
   'shop-order-attribution': { container: 'form', containerAttributes: { 'aria-label': 'Checkout' } },
