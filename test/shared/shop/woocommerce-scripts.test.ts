@@ -18,6 +18,7 @@ import {
   injectFault,
   readCart,
   resetStores,
+  setShopMode,
   shopLog,
   useCleanCart,
 } from '../../helpers/shop.ts';
@@ -204,6 +205,52 @@ describe('WooCommerce on a real shop (issue 11)', () => {
       await idle(300);
       expect(await refreshes()).to.equal(before + 2);
       expect(cartFragments.refreshes).to.equal(3);
+    });
+  });
+
+  describe('the unkind shop as it is (issue 11: a real WooCommerce + Flatsome shop)', () => {
+    const unkind = (extra: Record<string, unknown> = {}) =>
+      fetch('/__shop/mode', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mode: 'unkind', ...extra }),
+      });
+    afterEach(() => setShopMode('tidy'));
+
+    it('waits for an add the shop holds longer than the page time-out, and reports it added (item 3)', async () => {
+      await unkind({ slowAddMs: 1000 });
+      setPageConfig({ requestTimeout: 300 });
+      expect(await addToCart({ product_id: '101', quantity: '1' })).to.equal('added');
+      expect(productIds()).to.deep.equal(['101']);
+      expect($cart.value!.error).to.equal('');
+    });
+
+    it("fails an add of a product the shop does not know ({error: true, product_url: false}) without navigating, then shows the shop's cart", async () => {
+      await unkind();
+      await addDirect(104);
+      expect(await addToCart({ product_id: '987654', quantity: '1' })).to.equal('failed');
+      expect(navigated).to.deep.equal([]);
+      expect($cart.value!.error).to.contain('could not add product 987654');
+      await waitUntil(() => productIds().length === 1, 'no refresh after the failed add');
+    });
+
+    it('fails an add the shop answers with an empty body (no product_id posted)', async () => {
+      await unkind();
+      expect(await addToCart({ 'add-to-cart': '101', quantity: '1' })).to.equal('failed');
+      expect(navigated).to.deep.equal([]);
+      expect($cart.value!.error).to.not.equal('');
+    });
+
+    it("reads the theme snippet's integer count and Flatsome's lines from real replies (item 2)", async () => {
+      await unkind();
+      const host = await fixture<HTMLElement>(html`<p><span class="cart-count">0</span></p>`);
+      expect(await addToCart({ product_id: '101', quantity: '2' })).to.equal('added');
+      expect($cart.value!.fragments['span.cart-count']).to.equal('2');
+      expect(host.textContent).to.equal('2');
+      const [line] = $cart.value!.lines;
+      expect(line).to.include({ productId: '101', quantity: 2, priceHtml: '' });
+      expect(line.totalHtml).to.contain('woocommerce-Price-amount');
     });
   });
 
