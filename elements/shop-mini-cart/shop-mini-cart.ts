@@ -6,7 +6,10 @@ import { MiniCart } from './shop-mini-cart.view.tsx';
 
 /**
  * Compact cart that follows the shared `$cart` store: a dropdown shown for 5 s after an add, or an
- * off-canvas drawer (native modal dialog) on screens up to 849 px. Lines can be removed and their
+ * off-canvas drawer (native modal dialog) on screens up to 849 px. Adds made by WooCommerce's own
+ * scripts open it too (add-to-cart.js's jQuery `added_to_cart`, single-add-to-cart.js's native
+ * `added_to_cart`), and cart changes they make (cart.js's `updated_wc_div`, cart-fragments.js,
+ * Flatsome's quantity change) reach it through `$cart`. Lines can be removed and their
  * quantities changed. Light-DOM content (e.g. a plain link to the cart) is the no-JavaScript
  * fallback and is shown if rendering fails. Loading this module also installs the page behaviour
  * the mini-cart needs: ajax add-to-cart for the page's `.ajax_add_to_cart` buttons
