@@ -18,7 +18,11 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * (`$product`) update the product data the engine sees. The form re-initialises, keeping what the
  * shopper entered, on `shop-option-form-init-request` dispatched on the document, and on
  * `wcpa_init`, `elementor/frontend/init`, `elementor/popup/show` (jQuery triggers or native events,
- * on any element, the document or the window) and jQuery ajax responses holding `wcpa_form_outer`. Field types come from a registry (`shop-option-form.registry.ts`).
+ * on any element, the document or the window) and jQuery ajax responses holding `wcpa_form_outer`.
+ * A single select whose `dropdown_type` is `search` (also `searchable`, `select2`, `sumo`) is the
+ * searchable select: an APG combobox with a listbox, loaded on first use. Choice options may carry
+ * a description (it describes the option's input) and a tooltip. Field types come from a registry
+ * (`shop-option-form.registry.ts`).
  *
  * @tagname shop-option-form
  * @summary The product option form over the option-form engine.
