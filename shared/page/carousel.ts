@@ -16,7 +16,7 @@ import {
  *
  * Markup (Flatsome-like):
  *
- *   <div class="slider" data-label="Featured products">   (or data-carousel; aria-label works too)
+ *   <div class="slider row-slider" data-label="Featured products">   (or data-carousel; aria-label works too)
  *     <div>…slide…</div> <div>…slide…</div> …
  *   </div>
  *
@@ -33,7 +33,12 @@ import {
  * so the arrow keys scroll it natively. Class `is-carousel` marks it.
  */
 
-export const CAROUSEL_SELECTOR = '.slider, [data-carousel]';
+/**
+ * Flatsome's row sliders (product and post rows: `.slider.row-slider`) and any `[data-carousel]`;
+ * not its banner sliders nor the product gallery's `.product-gallery-slider` (one image at a time,
+ * `<product-gallery>`'s).
+ */
+export const CAROUSEL_SELECTOR = '.row-slider, [data-carousel]';
 /** spec §9: 3 slides on desktop, 2 on tablets, 1 on mobiles. */
 export const SLIDES_TO_SHOW: Record<Breakpoint, number> = { desktop: 3, medium: 2, small: 1 };
 

@@ -23,7 +23,7 @@ describe('carousels', () => {
     new Promise((resolve) => slider().addEventListener('scroll', resolve, { once: true }));
 
   it('leaves a slider with one slide alone', () => {
-    view = mount(`<div class="slider" aria-label="Featured">${slides(1)}</div>`);
+    view = mount(`<div class="slider row-slider" aria-label="Featured">${slides(1)}</div>`);
     uninstall = installCarousels(view.root, { reducedMotion: true });
     expect(slider().hasAttribute('role')).to.equal(false);
     expect(slider().getAttribute('style')).to.equal(null);
@@ -31,7 +31,7 @@ describe('carousels', () => {
   });
 
   it('gives two or more slides the APG carousel roles and buttons', () => {
-    view = mount(`<div class="slider" aria-label="Featured">${slides(2)}</div>`);
+    view = mount(`<div class="slider row-slider" aria-label="Featured">${slides(2)}</div>`);
     uninstall = installCarousels(view.root, { reducedMotion: true });
     expect(slider().getAttribute('role')).to.equal('region');
     expect(slider().getAttribute('aria-roledescription')).to.equal('carousel');
@@ -41,7 +41,7 @@ describe('carousels', () => {
   });
 
   it('shows 3 slides on desktop and scrolls one at a time, the buttons disabled at the ends', async () => {
-    view = mount(`<div class="slider" aria-label="Featured">${slides(5)}</div>`);
+    view = mount(`<div class="slider row-slider" aria-label="Featured">${slides(5)}</div>`);
     uninstall = installCarousels(view.root, { reducedMotion: true });
     expect(shown()).to.equal(3);
     const width = slider().children[0].getBoundingClientRect().width;
@@ -62,7 +62,7 @@ describe('carousels', () => {
   });
 
   it('shows 2 slides on medium and 1 on small screens (real resizing)', async () => {
-    view = mount(`<div class="slider" aria-label="Featured">${slides(5)}</div>`);
+    view = mount(`<div class="slider row-slider" aria-label="Featured">${slides(5)}</div>`);
     uninstall = installCarousels(view.root, { reducedMotion: true });
     await resizeViewport({ width: 700, height: 700 });
     await waitUntil(() => shown() === 2, 'two slides at 700 px');
@@ -71,15 +71,25 @@ describe('carousels', () => {
     expect(slider().style.getPropertyValue('--slides-to-show')).to.equal('1');
   });
 
+  it('leaves the product gallery slider and banner sliders alone', () => {
+    view = mount(
+      `<div class="slider product-gallery-slider">${slides(3)}</div><div class="slider">${slides(3)}</div>`,
+    );
+    uninstall = installCarousels(view.root, { reducedMotion: true });
+    expect(view.root.querySelectorAll('[role="region"], .slider-nav')).to.have.length(0);
+  });
+
   it('takes its counts from data-slides-to-show', () => {
-    view = mount(`<div class="slider" data-slides-to-show="4 2 1" aria-label="Featured">${slides(6)}</div>`);
+    view = mount(
+      `<div class="slider row-slider" data-slides-to-show="4 2 1" aria-label="Featured">${slides(6)}</div>`,
+    );
     uninstall = installCarousels(view.root, { reducedMotion: true });
     expect(shown()).to.equal(4);
   });
 
   it('passes axe', async function () {
     this.timeout(20000);
-    view = mount(`<div class="slider" aria-label="Featured">${slides(4)}</div>`);
+    view = mount(`<div class="slider row-slider" aria-label="Featured">${slides(4)}</div>`);
     uninstall = installCarousels(view.root, { reducedMotion: true });
     await expect(view.root).to.be.accessible();
   });
