@@ -136,7 +136,6 @@ function sharedChunk(): (id: string, ctx: ChunkingContext) => string | null {
   };
 }
 
-
 export default defineConfig({
   root,
   // Libraries (nanostores, React) branch on it; lib mode does not replace it by itself.

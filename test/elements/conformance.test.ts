@@ -9,6 +9,7 @@ import {
   type ConformanceOptions,
   conformanceChecks,
   hostileSettings,
+  partCovers,
   partsDocumented,
   partsUsed,
   runConformanceTests,
@@ -106,6 +107,11 @@ describe('the conformance checks catch what they promise to', () => {
     expect(
       partsDocumented(' * @csspart panel - The panel.\n * @csspart close-button - Close.'),
     ).to.deep.equal(['close-button', 'panel']);
+    // A part built from data is a family: `option--type-${type}` covers the documented members.
+    expect(partsUsed('<li part={`option--type-${type}`} />')).to.deep.equal(['option--type-']);
+    expect(partCovers('option--type-', 'option--type-page')).to.equal(true);
+    expect(partCovers('option--type-', 'option--typed')).to.equal(false);
+    expect(partCovers('option', 'option--active')).to.equal(false);
   });
 
   it('flags colour literals outside --_* declarations, not inside them or in comments', () => {
