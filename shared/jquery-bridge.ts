@@ -35,13 +35,16 @@ export function hasJQuery(): boolean {
 
 let mirroring = 0;
 
-/** Triggers a WooCommerce jQuery event on document.body (when jQuery is on the page). */
-export function triggerJQuery(name: string, args: unknown[] = []): void {
+/**
+ * Triggers a WooCommerce jQuery event on document.body, or on `target` (the variation form's
+ * `found_variation`, which bubbles to the body), when jQuery is on the page.
+ */
+export function triggerJQuery(name: string, args: unknown[] = [], target: Element = document.body): void {
   const $ = jq();
   if (!$) return;
   mirroring += 1;
   try {
-    $(document.body).trigger(name, args);
+    $(target).trigger(name, args);
   } catch (error) {
     logError(null, `a jQuery '${name}' handler threw`, error);
   } finally {
