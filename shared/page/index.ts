@@ -12,6 +12,7 @@ import { installPageLinkActions, LINK_ACTIONS_SELECTOR } from './link-actions.ts
 import { installLoopFilter, LOOP_FILTER_SELECTOR } from './loop-filter.ts';
 import { installNotices, NOTICES_SELECTOR } from './notices.ts';
 import { installPasswordToggle, PASSWORD_SELECTOR } from './password-toggle.ts';
+import { installQuantityButtons, QUANTITY_SELECTOR } from './quantity-buttons.ts';
 import { installResultCount, RESULT_COUNT_SELECTOR } from './result-count.ts';
 import { installReviewForm, REVIEW_FORM_SELECTOR } from './review-form.ts';
 import { installScrollTo, SCROLL_TO_SELECTOR } from './scroll-to.ts';
@@ -58,6 +59,8 @@ export const pageBehaviours: readonly PageBehaviour[] = [
   { name: 'animate-on-scroll', selector: ANIMATE_SELECTOR, install: installAnimateOnScroll },
   { name: 'carousel', selector: CAROUSEL_SELECTOR, install: installCarousels },
   { name: 'sliding-menu', selector: SLIDING_MENU_SELECTOR, install: installSlidingMenus },
+  // The product page (issue 16, spec §2 Single product page, §5 Quantity inputs).
+  { name: 'quantity-buttons', selector: QUANTITY_SELECTOR, install: installQuantityButtons },
 ];
 
 const installed = new WeakMap<PageRoot, () => void>();
