@@ -12,7 +12,8 @@ import {
  * and a tab opened from the URL hash"), as the WAI-ARIA APG tabs pattern with automatic
  * activation.
  *
- * Markup (the theme's, Flatsome-like; WooCommerce's product tabs have the same shape):
+ * Markup (the theme's, Flatsome-like; WooCommerce's product tabs, `.woocommerce-tabs`, have the
+ * same shape, and their hash rules are in product-tabs.ts):
  *
  *   <div class="tabbed-content">                     (or any element with data-tabs)
  *     <ul class="nav nav-tabs">                      (or .wc-tabs, or [role=tablist]; add
@@ -47,14 +48,14 @@ import {
  *   </div>
  */
 
-export const TABS_SELECTOR = '.tabbed-content, [data-tabs], .sidebar-menu';
+export const TABS_SELECTOR = '.tabbed-content, [data-tabs], .sidebar-menu, .woocommerce-tabs';
 const LIST = '.nav-tabs, .wc-tabs, .sidebar-menu-tabs, [role="tablist"]';
 
 const installed = new WeakMap<PageRoot, () => void>();
 const enhanced = new WeakMap<Element, TabSet>();
 let ids = 0;
 
-interface TabSet {
+export interface TabSet {
   tabs: HTMLAnchorElement[];
   panels: HTMLElement[];
   vertical: boolean;
@@ -69,8 +70,11 @@ const idFromHash = (hash: string): string => {
   }
 };
 
-/** Prepares one tabbed-content block; returns null (after one console.error) when it is malformed. */
-function enhance(container: Element, doc: Document): TabSet | null {
+/**
+ * Prepares one tabbed-content block (idempotent: the same set for the same container); returns
+ * null (after one console.error) when it is malformed. Exported for product-tabs.ts (issue 16).
+ */
+export function enhanceTabs(container: Element, doc: Document): TabSet | null {
   const known = enhanced.get(container);
   if (known) return known;
   const list = container.querySelector<HTMLElement>(LIST);
@@ -169,7 +173,7 @@ export function installTabs(root: PageRoot = document, _options: BehaviourOption
     const stopWatching = enhanceNowAndLater(root, (node) => {
       const added: TabSet[] = [];
       for (const container of within(node, TABS_SELECTOR)) {
-        const set = enhance(container, doc);
+        const set = enhanceTabs(container, doc);
         if (set && !sets.has(set)) added.push(set);
       }
       for (const set of added) sets.add(set);

@@ -1,0 +1,215 @@
+import { watchBreakpoint } from '../breakpoints.ts';
+import {
+  type BehaviourOptions,
+  clockOf,
+  documentOf,
+  enhanceNowAndLater,
+  installOnce,
+  type PageRoot,
+  within,
+} from './behaviour.ts';
+import { scrollWindowTo } from './scroll-window.ts';
+import { enhanceTabs, type TabSet } from './tabs.ts';
+
+/**
+ * WooCommerce's product tabs (spec §2 Single product page; issue 16): description, additional
+ * information and reviews, as WooCommerce's single-product template prints them:
+ *
+ *   <div class="woocommerce-tabs wc-tabs-wrapper">
+ *     <ul class="tabs wc-tabs" role="tablist">
+ *       <li class="description_tab" id="tab-title-description"><a href="#tab-description">Description</a></li>
+ *       <li class="additional_information_tab" …><a href="#tab-additional_information">Additional information</a></li>
+ *       <li class="reviews_tab" …><a href="#tab-reviews">Reviews (2)</a></li>
+ *     </ul>
+ *     <div class="woocommerce-Tabs-panel panel wc-tab" id="tab-description">…</div>
+ *     …<div class="… panel wc-tab" id="tab-reviews"><div id="reviews">…<li id="comment-12">…</div></div>
+ *   </div>
+ *
+ * The tabs themselves (APG roles, keys, clicks, a hash naming a panel) are tabs.ts's, which this
+ * builds on (install both; the registry does). This adds the hash rules of spec §2:
+ * - the reviews tab opens when the hash is a comment anchor (`#comment-12`), `#comments`,
+ *   `#reviews` or `#tab-reviews`, or the address has a `comment-page-` or `cpage=` marker, and
+ *   500 ms later (spec §9 Product page and cart "Reviews scroll delay 500 ms") the page scrolls to
+ *   that tab (or accordion item) over 1000 ms (at once under reduced motion);
+ * - `#tab-additional_information` opens that tab; otherwise the first tab opens (a hash naming
+ *   another panel still opens it, tabs.ts's rule);
+ * - the same rules apply on `hashchange`;
+ * - clicking the review link (`a.woocommerce-review-link`, by the rating) opens the reviews and
+ *   sets the hash to `#reviews`.
+ *
+ * On narrow screens (below the medium breakpoint, 550 px, shared/breakpoints.ts) the tabs become
+ * an APG accordion: the tab list is hidden and each panel gets a heading
+ * (`h2.product-tabs-accordion-title`) holding a `<button aria-expanded aria-controls>` with the
+ * tab's text; the panel is a `role="region"` labelled by it. One item is open at a time and its
+ * button closes it again. Widening the window restores the tabs with the open item selected.
+ */
+
+export const PRODUCT_TABS_SELECTOR = '.woocommerce-tabs';
+/** spec §9 Product page and cart: reviews scroll delay 500 ms. */
+export const REVIEWS_SCROLL_DELAY_MS = 500;
+const REVIEW_LINK = 'a.woocommerce-review-link';
+const HEADING = 'product-tabs-accordion-title';
+
+/** Whether the address asks for the reviews (spec §2; WooCommerce's single-product.js tests). */
+export function wantsReviews({ hash, href }: { hash: string; href: string }): boolean {
+  const h = hash.toLowerCase();
+  return (
+    h.includes('comment-') ||
+    ['#comments', '#reviews', '#tab-reviews'].includes(h) ||
+    href.includes('comment-page-') ||
+    href.includes('cpage=')
+  );
+}
+
+interface ProductTabs {
+  set: TabSet;
+  list: HTMLElement;
+  reviews: number;
+  info: number;
+  /** The accordion's buttons while narrow. */
+  buttons?: HTMLButtonElement[];
+}
+
+const installed = new WeakMap<PageRoot, () => void>();
+
+/** Installs the hash rules and the narrow-screen accordion on the product tabs under the root. */
+export function installProductTabs(root: PageRoot = document, options: BehaviourOptions = {}): () => void {
+  return installOnce(installed, root, () => {
+    const doc = documentOf(root);
+    const win = doc.defaultView ?? window;
+    const clock = clockOf(options);
+    const all = new Set<ProductTabs>();
+    let narrow = false;
+    let timer: unknown;
+    let stopScroll = () => {};
+
+    const sync = (p: ProductTabs) =>
+      p.buttons?.forEach((b, i) => {
+        b.setAttribute('aria-expanded', String(!p.set.panels[i].hidden));
+      });
+    const open = (p: ProductTabs, index: number) => {
+      p.set.select(index);
+      sync(p);
+    };
+    const scrollSoon = (p: ProductTabs) => {
+      clock.clearTimeout(timer);
+      timer = clock.setTimeout(() => {
+        stopScroll();
+        stopScroll = scrollWindowTo(p.buttons?.[p.reviews] ?? p.set.tabs[p.reviews], options);
+      }, REVIEWS_SCROLL_DELAY_MS);
+    };
+    const apply = (p: ProductTabs, initial: boolean) => {
+      const { hash } = win.location;
+      if (p.reviews >= 0 && wantsReviews(win.location)) {
+        open(p, p.reviews);
+        scrollSoon(p);
+      } else if (hash === '#tab-additional_information' && p.info >= 0) open(p, p.info);
+      else if (initial && !p.set.panels.some((panel) => `#${panel.id}` === hash)) open(p, 0);
+    };
+
+    const toAccordion = (p: ProductTabs) => {
+      if (p.buttons) return;
+      p.list.hidden = true;
+      p.buttons = p.set.panels.map((panel, i) => {
+        const heading = doc.createElement('h2');
+        heading.className = HEADING;
+        const button = doc.createElement('button');
+        button.type = 'button';
+        button.id = `${panel.id}-accordion`;
+        button.textContent = p.set.tabs[i].textContent?.trim() ?? '';
+        button.setAttribute('aria-controls', panel.id);
+        heading.append(button);
+        panel.before(heading);
+        panel.setAttribute('role', 'region');
+        panel.setAttribute('aria-labelledby', button.id);
+        return button;
+      });
+      sync(p);
+    };
+    const toTabs = (p: ProductTabs) => {
+      if (!p.buttons) return;
+      for (const button of p.buttons) button.parentElement?.remove();
+      p.buttons = undefined;
+      p.list.hidden = false;
+      p.set.panels.forEach((panel, i) => {
+        panel.setAttribute('role', 'tabpanel');
+        panel.setAttribute('aria-labelledby', p.set.tabs[i].id);
+      });
+      open(
+        p,
+        Math.max(
+          0,
+          p.set.panels.findIndex((panel) => !panel.hidden),
+        ),
+      );
+    };
+
+    // The accordion's buttons follow the panels, whoever shows or hides them (tabs.ts on hashchange).
+    const observer = new MutationObserver(() => {
+      for (const p of all) sync(p);
+    });
+
+    const stopWatching = enhanceNowAndLater(root, (node) => {
+      for (const container of within(node, PRODUCT_TABS_SELECTOR)) {
+        const set = enhanceTabs(container, doc);
+        if (!set || [...all].some((p) => p.set === set)) continue;
+        const list = set.tabs[0].closest<HTMLElement>('[role="tablist"]') as HTMLElement;
+        // WooCommerce puts role="tab" and aria-controls on the list items; tabs.ts made them
+        // presentational, which a global ARIA attribute would undo.
+        for (const tab of set.tabs) tab.parentElement?.removeAttribute('aria-controls');
+        const find = (key: string) =>
+          set.tabs.findIndex((tab, i) => tab.closest(`.${key}_tab`) || set.panels[i].id === `tab-${key}`);
+        const p: ProductTabs = { set, list, reviews: find('reviews'), info: find('additional_information') };
+        all.add(p);
+        for (const panel of set.panels) observer.observe(panel, { attributeFilter: ['hidden'] });
+        if (narrow) toAccordion(p);
+        apply(p, true);
+      }
+    });
+    const stopBreakpoint = watchBreakpoint((breakpoint) => {
+      narrow = breakpoint === 'small';
+      for (const p of all) (narrow ? toAccordion : toTabs)(p);
+    }, win);
+
+    const onHashChange = () => {
+      for (const p of all) apply(p, false);
+    };
+    const onClick = (event: Event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const button = target?.closest<HTMLButtonElement>(`.${HEADING} > button`);
+      for (const p of all) {
+        const index = button ? (p.buttons?.indexOf(button) ?? -1) : -1;
+        if (index >= 0) {
+          const panel = p.set.panels[index];
+          if (panel.hidden) open(p, index);
+          else {
+            panel.hidden = true;
+            panel.classList.remove('active');
+            sync(p);
+          }
+          return;
+        }
+      }
+      const link = target?.closest(REVIEW_LINK);
+      const p = [...all].find((t) => t.reviews >= 0);
+      if (!link || !p || !root.contains(link)) return;
+      // Before scroll-to.ts's listener (capture), which would take the in-page link otherwise.
+      event.preventDefault();
+      open(p, p.reviews);
+      if (win.location.hash === '#reviews') scrollSoon(p);
+      else win.location.hash = '#reviews'; // hashchange: the reviews rule above
+    };
+    root.addEventListener('click', onClick, true);
+    win.addEventListener('hashchange', onHashChange);
+    return () => {
+      stopWatching();
+      stopBreakpoint();
+      observer.disconnect();
+      clock.clearTimeout(timer);
+      stopScroll();
+      root.removeEventListener('click', onClick, true);
+      win.removeEventListener('hashchange', onHashChange);
+      for (const p of all) toTabs(p);
+    };
+  });
+}
