@@ -19,6 +19,7 @@ import { installScrollTo, SCROLL_TO_SELECTOR } from './scroll-to.ts';
 import { installSlidingMenus, SLIDING_MENU_SELECTOR } from './sliding-menu.ts';
 import { installStickyHeader, STICKY_HEADER_SELECTOR } from './sticky-header.ts';
 import { installStoreNotice, STORE_NOTICE_SELECTOR } from './store-notice.ts';
+import { installSwatches, SWATCHES_SELECTOR } from './swatches.ts';
 import { installTabs, TABS_SELECTOR } from './tabs.ts';
 
 /**
@@ -46,6 +47,8 @@ export const pageBehaviours: readonly PageBehaviour[] = [
   // Product and post pages (issue 14, spec §2 Comment form, §5 Review form).
   { name: 'review-form', selector: REVIEW_FORM_SELECTOR, install: installReviewForm },
   { name: 'comment-form', selector: COMMENT_FORM_SELECTOR, install: installCommentForm },
+  // Variable products (issue 16, spec §4 Swatches).
+  { name: 'swatches', selector: SWATCHES_SELECTOR, install: installSwatches },
   // Page-builder pages (issue 15, spec §2 Popups and filters).
   { name: 'link-actions', selector: LINK_ACTIONS_SELECTOR, install: installPageLinkActions },
   { name: 'loop-filter', selector: LOOP_FILTER_SELECTOR, install: installLoopFilter },
