@@ -153,6 +153,8 @@ export function createReviewsController({
   let scrollTimer: unknown;
   let container: HTMLElement | null = null;
   let track: HTMLElement | null = null;
+  /** The card a smooth scroll of ours is heading for (null: none, or the shopper took over). */
+  let heading: number | null = null;
 
   const maxIndex = () => Math.max(0, $state.get().reviews.length - $state.get().columns);
   const isSlider = () => settings.get().layout === 'slider';
@@ -190,6 +192,7 @@ export function createReviewsController({
     if (!track || !slide) return;
     const rtl = getComputedStyle(track).direction === 'rtl';
     const delta = offsetOf(slide, track.getBoundingClientRect(), rtl);
+    heading = behavior === 'smooth' && Math.abs(delta) >= 1 ? $state.get().index : null;
     if (Math.abs(delta) >= 1) track.scrollTo({ left: track.scrollLeft + delta, behavior });
   }
 
@@ -205,6 +208,11 @@ export function createReviewsController({
       if (d < distance) [nearest, distance] = [i, d];
     });
     const index = clamp(nearest);
+    const target = heading;
+    heading = null;
+    // Our smooth scroll stopped short (an engine may end it early, e.g. on a layout change): finish
+    // it at once rather than take the card it stopped at as the shopper's choice.
+    if (target !== null && index !== target) return scrollTrack('auto');
     if (index === $state.get().index) return;
     // The shopper scrolled (swipe, trackpad, scrollbar): the position is theirs; autoplay starts over from it.
     $state.setKey('index', index);
@@ -378,15 +386,26 @@ export function createReviewsController({
         scrollTimer = clock.setTimeout(settle, SCROLL_END_MS);
       };
       // Not passive: a wheel that turned the slider must not scroll the page.
+      // The shopper takes over from a smooth scroll of ours: wherever it ends is theirs.
+      const takeOver = () => {
+        heading = null;
+      };
       const onWheel = (event: WheelEvent) => {
+        takeOver();
         const delta = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.deltaY;
         if (controller.wheel(delta)) event.preventDefault();
       };
       element.addEventListener('scroll', onScroll, { passive: true });
+      element.addEventListener('pointerdown', takeOver, { passive: true });
+      element.addEventListener('touchstart', takeOver, { passive: true });
+      element.addEventListener('keydown', takeOver);
       root.addEventListener('wheel', onWheel, { passive: false });
       scrollTrack('auto');
       return () => {
         element.removeEventListener('scroll', onScroll);
+        element.removeEventListener('pointerdown', takeOver);
+        element.removeEventListener('touchstart', takeOver);
+        element.removeEventListener('keydown', takeOver);
         root.removeEventListener('wheel', onWheel);
         clock.clearTimeout(scrollTimer);
         if (track === element) track = null;

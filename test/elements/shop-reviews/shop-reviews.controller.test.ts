@@ -294,6 +294,25 @@ describe('shop-reviews controller: the scroll-snap track', () => {
     expect(state().index).to.equal(5);
   });
 
+  it('finishes a smooth scroll that stopped short, unless the shopper took over', async () => {
+    const t = track(8);
+    const { clock, controller, state } = setup(8);
+    const real = t.element.scrollTo.bind(t.element);
+    // An engine that ends smooth scrolls early (one card along), as WebKit may on a layout change.
+    t.element.scrollTo = ((options: ScrollToOptions) =>
+      real(options.behavior === 'smooth' ? { left: 100 } : options)) as typeof t.element.scrollTo;
+    controller.attach(t.root, t.element);
+    controller.next();
+    await scrolled(t.element);
+    clock.tick(SCROLL_END_MS);
+    expect([state().index, t.element.scrollLeft]).to.deep.equal([3, 300]);
+    controller.previous();
+    t.element.dispatchEvent(new PointerEvent('pointerdown')); // a touch or drag on the track
+    await scrolled(t.element);
+    clock.tick(SCROLL_END_MS);
+    expect(state().index).to.equal(1);
+  });
+
   it('a scroll near the end loads more reviews', async () => {
     const t = track(9);
     const calls: string[] = [];

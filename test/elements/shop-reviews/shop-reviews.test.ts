@@ -305,6 +305,7 @@ describe('shop-reviews', () => {
       const el = await widget({ layout: 'slider', breakpoints: '0:2', swipe_per_dot: true }, cards(6));
       const track = trackOf(el);
       // What a touch swipe or a trackpad does: scroll the track itself (snapping to a card).
+      track.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true }));
       track.scrollLeft = track.children[3].getBoundingClientRect().left - track.getBoundingClientRect().left;
       await scrolledTo(el, 3, 'the slider did not follow the scroll');
       const dots = el.shadowRoot!.querySelectorAll('[part~="dot"]');
@@ -341,7 +342,9 @@ describe('shop-reviews', () => {
       await waitUntil(() => Math.abs(startEdge(2)) < 1 && texts(el)[0] === 'Text 3', 'rtl next', {
         timeout: 4000,
       });
-      track.scrollLeft = 0; // the start, right to left
+      // A touch on the track, then its scroll back to the start (right to left).
+      track.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true }));
+      track.scrollLeft = 0;
       await waitUntil(() => texts(el)[0] === 'Text 1', 'rtl scroll not followed', { timeout: 4000 });
     });
 
