@@ -148,7 +148,7 @@ describe('swatches', () => {
     await sendKeys({ press: 'ArrowLeft' });
     expect(posted(form).attribute_color).to.equal('green');
     swatch(form, 'size', 's').focus();
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ type: ' ' });
     expect(posted(form).attribute_size).to.equal('s');
     expect(swatch(form, 'size', 's').getAttribute('aria-checked')).to.equal('true');
   });
