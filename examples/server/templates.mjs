@@ -226,6 +226,18 @@ export function variationJson(product, v) {
   };
 }
 
+/** Swatch options of the variation forms (shared/page/swatches.ts): colour terms, low-stock label at 2. */
+const SWATCHES = JSON.stringify({
+  terms: {
+    attribute_pa_color: {
+      blue: { color: '#1d4ed8' },
+      red: { color: '#b91c1c' },
+      green: { color: '#15803d' },
+    },
+  },
+  stock_threshold: 2,
+});
+
 /** The single-product add-to-cart form (simple or variations form); posts urlencoded to the product page. @param {Product} product */
 export function addToCartForm(product) {
   const action = esc(permalink(product));
@@ -241,7 +253,7 @@ export function addToCartForm(product) {
       })
       .join('');
     const variations = product.variations.map((v) => variationJson(product, v));
-    return `<form class="variations_form cart" action="${action}" method="post" data-product_id="${product.id}" data-product_variations="${esc(JSON.stringify(variations))}">
+    return `<form class="variations_form cart" action="${action}" method="post" data-product_id="${product.id}" data-product_variations="${esc(JSON.stringify(variations))}" data-swatches="${esc(SWATCHES)}">
 <table class="variations" cellspacing="0" role="presentation"><tbody>${rows}</tbody></table>
 <div class="single_variation_wrap"><div class="woocommerce-variation single_variation" role="alert" aria-relevant="additions"></div>
 <div class="woocommerce-variation-add-to-cart variations_button">${quantityInput({ id: `quantity_${product.id}`, name: 'quantity', value: 1, min: 1, max: null, label: product.name })}<button type="submit" class="single_add_to_cart_button button alt">Add to cart</button>
@@ -417,6 +429,7 @@ export function layout(page) {
 <link rel="icon" href="/examples/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/styles/tokens.css">
 <link rel="stylesheet" href="/examples/demo.css">
+<link rel="stylesheet" href="/styles/swatches.css">
 ${
   page.mode === 'unkind'
     ? `<script src="${esc(paramsScriptSrc(page.config))}" id="woocommerce-js-extra"></script>`
