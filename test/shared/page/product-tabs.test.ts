@@ -174,7 +174,7 @@ describe('product tabs', () => {
       await sendKeys({ press: 'Enter' });
       expect(buttons().map((b) => b.getAttribute('aria-expanded'))).to.deep.equal(['false', 'false', 'true']);
       expect(visible(panel('tab-reviews'))).to.equal(true);
-      await sendKeys({ press: 'Space' });
+      await sendKeys({ type: ' ' });
       expect(buttons().map((b) => b.getAttribute('aria-expanded'))).to.deep.equal([
         'false',
         'false',

@@ -125,7 +125,7 @@ describe('quantity buttons', () => {
     await sendKeys({ press: 'Tab' });
     expect(document.activeElement).to.equal(plus());
     await sendKeys({ press: 'Enter' });
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ type: ' ' });
     expect(input().value).to.equal('3');
   });
 
