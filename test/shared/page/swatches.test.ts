@@ -299,6 +299,25 @@ describe('swatches', () => {
     expect((await shopLog('get_variation')).length).to.equal(1);
   });
 
+  it("jQuery's ajaxComplete (another script's request) also reloads after 1000 ms", async () => {
+    const removeJQuery = pageJQuery();
+    try {
+      const clock = fakeClock();
+      const { view, form } = customForm(false);
+      remove = view.remove;
+      uninstall = installSwatches(view.root, { clock });
+      form.setAttribute('data-product_variations', JSON.stringify(SET));
+      jQuery(document).trigger('ajaxComplete');
+      expect(clock.pending).to.equal(1);
+      clock.tick(999);
+      expect(states(form, 'color')).to.deep.equal(['blue:ok', 'red:ok', 'green:ok']);
+      clock.tick(1);
+      expect(states(form, 'color')).to.deep.equal(['blue:ok', 'red:no-stock', 'green:ok']);
+    } finally {
+      removeJQuery();
+    }
+  });
+
   it('a failing get_variation gives one error and keeps the choice', async () => {
     await injectFault({ endpoint: 'get_variation', status: 500 });
     const { view, form } = await hoodieForm((f) => f.setAttribute('data-product_variations', 'false'));
