@@ -107,6 +107,8 @@ export function enhanceTabs(container: Element, doc: Document): TabSet | null {
     if (!target.id) target.id = `shop-tab-panel-${++ids}`;
     panels[i] = target;
   });
+  // WooCommerce prints `.woocommerce-tabs` without a list when a product has one section: no tabs.
+  if (!list && container.matches('.woocommerce-tabs')) return null;
   if (!list || links.length === 0 || panels.some((p) => !p)) {
     console.error(
       'storefront elements: tabs need a .nav-tabs list of links whose href="#id" names a panel on the page.',

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/page/product-tabs.ts';
 import { installTabs } from '../../../shared/page/tabs.ts';
 import { fakeClock } from '../../helpers/clock.ts';
-import { frames, resizeViewport } from '../../helpers/elements.ts';
+import { captureConsoleErrors, frames, resizeViewport } from '../../helpers/elements.ts';
 import { mount, visible } from './helpers.ts';
 
 /** spec §2 Single product page: the product tabs' hash rules; §9 reviews scroll delay 500 ms. */
@@ -201,5 +201,21 @@ describe('product tabs', () => {
       clock.tick(REVIEWS_SCROLL_DELAY_MS);
       expect(Math.abs(buttons()[2].getBoundingClientRect().top)).to.be.below(2);
     });
+  });
+});
+
+describe('product tabs without a tab list', () => {
+  it('are left alone, without an error (one section printed as is)', async () => {
+    const view = mount(
+      '<div class="woocommerce-tabs wc-tabs-wrapper"><h2>Description</h2><p>Warm.</p></div>',
+    );
+    const stops: (() => void)[] = [];
+    const errors = await captureConsoleErrors(() => {
+      stops.push(installTabs(view.root), installProductTabs(view.root, { clock: fakeClock() }));
+    });
+    expect(errors).to.deep.equal([]);
+    expect(view.root.querySelector('[role]')).to.equal(null);
+    for (const stop of stops) stop();
+    view.remove();
   });
 });
