@@ -152,9 +152,10 @@ export function installStickyAddToCart(
       if (!target || !sticky.contains(target)) return;
       if (target.closest(SELECT_OPTIONS)) {
         event.preventDefault();
-        const field = form.querySelector<HTMLElement>(
-          '.variations select, .variations input:not([type="hidden"]), .variations [tabindex="0"]',
-        );
+        // The first field the shopper can reach (swatches may hide the selects they replace).
+        const field = [
+          ...form.querySelectorAll<HTMLElement>('.variations :is(select, input, [tabindex="0"])'),
+        ].find((el) => el.getClientRects().length > 0 && !el.matches('[type="hidden"]'));
         scrollWindowTo(form, options);
         field?.focus({ preventScroll: true });
       } else if (target.closest(`${MAIN_BUTTON}, .sticky-add-to-cart__button`)) {

@@ -230,3 +230,19 @@ describe('buy-now', () => {
     expect(errors[0]).to.contain('buy-now');
   });
 });
+
+describe('sticky add-to-cart bar with swatches', () => {
+  it('select options focuses the first visible field (not a select the swatches hid)', async () => {
+    const view = mount(
+      VARIABLE.replace(
+        '<select id="pa_color"',
+        '<div role="radiogroup" aria-label="Color"><span role="radio" aria-checked="false" tabindex="0" id="swatch-blue">Blue</span></div><select id="pa_color" hidden',
+      ),
+    );
+    const stop = installStickyAddToCart(view.root, { clock: fakeClock(), reducedMotion: true });
+    view.root.querySelector<HTMLButtonElement>('.sticky-add-to-cart-select-options-button')!.click();
+    expect(document.activeElement).to.equal(view.root.querySelector('#swatch-blue'));
+    stop();
+    view.remove();
+  });
+});
