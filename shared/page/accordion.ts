@@ -8,6 +8,9 @@ import {
   prefersReducedMotion,
   within,
 } from './behaviour.ts';
+import { ACCORDION_SELECTOR } from './selectors.ts';
+
+export { ACCORDION_SELECTOR } from './selectors.ts';
 
 /**
  * Accordions (spec §4 Dropdowns and accordions: "one panel open at a time, and a toggle closes
@@ -38,7 +41,6 @@ import {
 
 /** spec §9 Theme: accordion animation 200 ms. */
 export const ACCORDION_MS = 200;
-export const ACCORDION_SELECTOR = '.accordion, [data-accordion]';
 const ITEM = '.accordion-item';
 const TITLE = '.accordion-title';
 const PANEL = '.accordion-inner';

@@ -6,6 +6,9 @@ import {
   prefersReducedMotion,
   within,
 } from './behaviour.ts';
+import { ANIMATE_SELECTOR } from './selectors.ts';
+
+export { ANIMATE_SELECTOR } from './selectors.ts';
 
 /**
  * Animated elements (spec §4 Carousels: "Animated elements play once when they first enter the
@@ -18,8 +21,6 @@ import {
  * plays once. Under reduced motion it is marked at once (the stylesheet plays nothing then), so
  * nothing waits hidden for a scroll.
  */
-
-export const ANIMATE_SELECTOR = '[data-animate]';
 
 const installed = new WeakMap<PageRoot, () => void>();
 

@@ -6,6 +6,9 @@ import {
   prefersReducedMotion,
   within,
 } from './behaviour.ts';
+import { BACK_TO_TOP_SELECTOR } from './selectors.ts';
+
+export { BACK_TO_TOP_SELECTOR } from './selectors.ts';
 
 /**
  * Back-to-top button (spec §2 Other): shown once the page is scrolled past one viewport height,
@@ -13,8 +16,6 @@ import {
  * reduced motion is asked for) and moves focus to its target (`href="#top"` → `#top`), else to
  * the start of the page, so keyboard users land where they now look.
  */
-
-export const BACK_TO_TOP_SELECTOR = '.back-to-top, #top-link, [data-back-to-top]';
 
 const installed = new WeakMap<PageRoot, () => void>();
 

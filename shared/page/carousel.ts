@@ -8,6 +8,9 @@ import {
   prefersReducedMotion,
   within,
 } from './behaviour.ts';
+import { CAROUSEL_SELECTOR } from './selectors.ts';
+
+export { CAROUSEL_SELECTOR } from './selectors.ts';
 
 /**
  * Carousels (spec §4 "Initialised only with at least 2 slides"; §9 "Carousel defaults: 3 slides to
@@ -38,7 +41,6 @@ import {
  * not its banner sliders nor the product gallery's `.product-gallery-slider` (one image at a time,
  * `<product-gallery>`'s).
  */
-export const CAROUSEL_SELECTOR = '.row-slider, [data-carousel]';
 /** spec §9: 3 slides on desktop, 2 on tablets, 1 on mobiles. */
 export const SLIDES_TO_SHOW: Record<Breakpoint, number> = { desktop: 3, medium: 2, small: 1 };
 

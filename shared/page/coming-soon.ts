@@ -9,6 +9,9 @@ import {
   type PageRoot,
   within,
 } from './behaviour.ts';
+import { COMING_SOON_SELECTOR } from './selectors.ts';
+
+export { COMING_SOON_SELECTOR } from './selectors.ts';
 
 /**
  * Coming-soon banner dismiss (spec §2 Other, §7 Coming-soon banner dismiss): WooCommerce's footer
@@ -18,7 +21,6 @@ import {
  * request completes, whatever the result.
  */
 
-export const COMING_SOON_SELECTOR = '.coming-soon-footer-banner-dismiss';
 const BANNER_SELECTOR = '#coming-soon-footer-banner, .coming-soon-footer-banner';
 
 const installed = new WeakMap<PageRoot, () => void>();

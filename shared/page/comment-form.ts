@@ -1,5 +1,7 @@
 import { type BehaviourOptions, documentOf, installOnce, type PageRoot } from './behaviour.ts';
 
+export { COMMENT_FORM_SELECTOR } from './selectors.ts';
+
 /**
  * The comment form's reply behaviour (spec §2 Comment form), as WordPress's comment-reply.js does
  * it, from the markup WordPress prints: a reply link (`a.comment-reply-link` with
@@ -8,9 +10,6 @@ import { type BehaviourOptions, documentOf, installOnce, type PageRoot } from '.
  * the cancel link (`#cancel-comment-reply-link`) puts it back; Ctrl/Cmd+Enter in the form submits
  * it (through `requestSubmit`, so the form's own checks, such as the required rating, still run).
  */
-
-/** The markup that asks for this behaviour (for the page-behaviour registry, shared/page/index.ts). */
-export const COMMENT_FORM_SELECTOR = '#respond form, .comment-respond form';
 
 const installed = new WeakMap<PageRoot, () => void>();
 const PLACEHOLDER_ID = 'wp-temp-form-div';

@@ -7,7 +7,10 @@ import {
   prefersReducedMotion,
   within,
 } from './behaviour.ts';
+import { COUNT_UP_SELECTOR } from './selectors.ts';
 import { type Tween, tween } from './tween.ts';
+
+export { COUNT_UP_SELECTOR } from './selectors.ts';
 
 /**
  * Count-up numbers (spec §2 Other; §9 Theme "Count-up duration 4 s").
@@ -28,7 +31,6 @@ import { type Tween, tween } from './tween.ts';
  * counting. Until it starts, the text is the theme's own, so the number is right without script.
  */
 
-export const COUNT_UP_SELECTOR = '.count-up, [data-count-up]';
 /** spec §9 Theme: count-up duration 4 s. */
 export const COUNT_UP_MS = 4000;
 

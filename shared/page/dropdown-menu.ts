@@ -8,6 +8,9 @@ import {
   prefersReducedMotion,
   within,
 } from './behaviour.ts';
+import { DROPDOWN_SELECTOR } from './selectors.ts';
+
+export { DROPDOWN_SELECTOR } from './selectors.ts';
 
 /**
  * Dropdown menus (spec §2 Other "Dropdown menus on hover, click or keyboard"; §4 "Only one
@@ -46,7 +49,6 @@ import {
  * - Showing fades in over 250 ms and hiding fades out over 500 ms; none under reduced motion.
  */
 
-export const DROPDOWN_SELECTOR = '.nav-dropdown, [data-dropdown]';
 /** spec §9 Theme: a dropdown needs a container of at least 750 px. */
 export const DROPDOWN_MIN_CONTAINER = 750;
 /** spec §9 Theme: hover-intent defaults. */

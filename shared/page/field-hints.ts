@@ -10,6 +10,9 @@ import {
   showElement,
   within,
 } from './behaviour.ts';
+import { FIELD_HINT_SELECTOR } from './selectors.ts';
+
+export { FIELD_HINT_SELECTOR } from './selectors.ts';
 
 /**
  * Field description hints (spec §2 Other, §9: slide 250 ms), as WooCommerce does it for checkout
@@ -22,7 +25,6 @@ import {
 
 /** spec §9 Storefront helpers: description slide 250 ms. */
 export const HINT_SLIDE_MS = 250;
-export const FIELD_HINT_SELECTOR = '.woocommerce-input-wrapper .description';
 const WRAPPER = '.woocommerce-input-wrapper';
 const FIELD = 'input, select, textarea';
 

@@ -3,6 +3,8 @@ import { logError } from '../log.ts';
 import { readPageData } from '../stores/page-data.ts';
 import { safeUrl } from '../url.ts';
 
+export { LINK_ACTIONS_SELECTOR } from './selectors.ts';
+
 /**
  * Link actions of the page-builder add-on (spec §2 "Popups and filters", "Page-builder lightbox
  * popups"), installed once per page:
@@ -329,10 +331,6 @@ export function pageLinkActions(): LinkActions {
   installed ??= installLinkActions();
   return installed;
 }
-
-/** The markup that asks for link actions (for the page-behaviour registry). */
-export const LINK_ACTIONS_SELECTOR =
-  'a[href*="#elementor-action"], a[data-elementor-open-lightbox], a[data-elementor-lightbox-slideshow], [data-elementor-id], a[href$=".jpg" i], a[href$=".jpeg" i], a[href$=".png" i], a[href$=".gif" i], a[href$=".webp" i]';
 
 /** Link actions in the page-behaviour shape (`install(root) => uninstall`); the page's instance. */
 export function installPageLinkActions(_root: Document | Element = document): () => void {

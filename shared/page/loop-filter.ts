@@ -3,6 +3,8 @@ import { logError } from '../log.ts';
 import { sanitizeToFragment } from '../sanitize.ts';
 import { readPageData } from '../stores/page-data.ts';
 
+export { LOOP_FILTER_SELECTOR } from './selectors.ts';
+
 /**
  * Loop filtering of the page-builder add-on, as a page behaviour installed from markup
  * (spec §2 "Popups and filters", §3 "Loop filter state per widget", "Loop refresh request",
@@ -354,8 +356,6 @@ export function installLoopFilters({
   };
 }
 
-/** The markup that asks for loop filtering (for the page-behaviour registry). */
-export const LOOP_FILTER_SELECTOR = '[data-shop-loop]';
 const installedOn = new WeakMap<Document, () => void>();
 
 /**

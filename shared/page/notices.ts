@@ -9,6 +9,9 @@ import {
   prefersReducedMotion,
   within,
 } from './behaviour.ts';
+import { ALERT_NOTICE_SELECTOR, NOTICES_WRAPPER_SELECTOR } from './selectors.ts';
+
+export { ALERT_NOTICE_SELECTOR, NOTICES_SELECTOR, NOTICES_WRAPPER_SELECTOR } from './selectors.ts';
 
 /**
  * Shop notices (spec §9 Storefront helpers), as WooCommerce's woocommerce.js and cart/checkout
@@ -24,14 +27,6 @@ import {
 export const NOTICE_FOCUS_DELAY_MS = 500;
 export const NOTICE_SCROLL_OFFSET_PX = 100;
 export const NOTICE_SCROLL_MS = 1000;
-/** Alert notices WooCommerce prints (classic and block notices). */
-export const ALERT_NOTICE_SELECTOR = [
-  '.woocommerce-message[role="alert"]',
-  '.woocommerce-error[role="alert"]',
-  '.wc-block-components-notice-banner[role="alert"]',
-].join(', ');
-const WRAPPER_SELECTOR = '.woocommerce-notices-wrapper';
-export const NOTICES_SELECTOR = `${WRAPPER_SELECTOR}, ${ALERT_NOTICE_SELECTOR}`;
 /** 64 steps of 15.625 ms: about 60 frames a second, and exact in binary, so the last step lands on 1000 ms. */
 const STEP_MS = NOTICE_SCROLL_MS / 64;
 
@@ -94,7 +89,8 @@ export function installNotices(root: PageRoot = document, options: BehaviourOpti
     const cancels: (() => void)[] = [focusFirstNotice(root, options)];
     const observer = new MutationObserver((records) => {
       for (const record of records) {
-        const wrapper = record.target instanceof Element ? record.target.closest(WRAPPER_SELECTOR) : null;
+        const wrapper =
+          record.target instanceof Element ? record.target.closest(NOTICES_WRAPPER_SELECTOR) : null;
         if (!wrapper || ![...record.addedNodes].some((n) => n instanceof Element)) continue;
         cancels.push(scrollToNotices(wrapper, options), focusFirstNotice(wrapper, options));
         break;

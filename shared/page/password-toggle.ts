@@ -6,6 +6,9 @@ import {
   type PageRoot,
   within,
 } from './behaviour.ts';
+import { PASSWORD_SELECTOR } from './selectors.ts';
+
+export { PASSWORD_SELECTOR } from './selectors.ts';
 
 /**
  * Password show/hide (spec §2 Other, §4 Password field), as WooCommerce's woocommerce.js wraps
@@ -15,11 +18,6 @@ import {
  * (`.show-password-input`) are reused.
  */
 
-export const PASSWORD_SELECTOR = [
-  '.password-input input[type="password"]',
-  '.woocommerce form .woocommerce-Input[type="password"]',
-  'input[type="password"][data-password-toggle]',
-].join(', ');
 const BUTTON_CLASS = 'show-password-input';
 
 /** The button's label: WooCommerce's `i18n_password_show`, or English. */

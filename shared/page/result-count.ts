@@ -1,4 +1,7 @@
 import { type BehaviourOptions, clockOf, installOnce, type PageRoot, within } from './behaviour.ts';
+import { RESULT_COUNT_SELECTOR } from './selectors.ts';
+
+export { RESULT_COUNT_SELECTOR } from './selectors.ts';
 
 /**
  * Result count live region (spec §2 Listing, §9: refreshed after 2000 ms): on a sorted listing
@@ -10,7 +13,6 @@ import { type BehaviourOptions, clockOf, installOnce, type PageRoot, within } fr
 
 /** spec §9 Storefront helpers: result count refresh 2000 ms. */
 export const RESULT_COUNT_REFRESH_MS = 2000;
-export const RESULT_COUNT_SELECTOR = '.woocommerce-result-count[data-is-sorted-by="true"]';
 
 const installed = new WeakMap<PageRoot, () => void>();
 

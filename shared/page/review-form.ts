@@ -1,5 +1,8 @@
 import { readPageData } from '../stores/page-data.ts';
 import { type BehaviourOptions, installOnce, type PageRoot, within } from './behaviour.ts';
+import { REVIEW_FORM_SELECTOR } from './selectors.ts';
+
+export { REVIEW_FORM_SELECTOR } from './selectors.ts';
 
 /**
  * The product review form (spec §3 Review form, §5 Review form, §8 "Required rating missing"),
@@ -28,9 +31,6 @@ export interface ReviewFormOptions {
   /** Accessible name of the group when the field has no label. */
   groupLabel?: string;
 }
-
-/** The markup that asks for this behaviour (for the page-behaviour registry, shared/page/index.ts). */
-export const REVIEW_FORM_SELECTOR = 'form#commentform, form.comment-form';
 
 /** Enhanced forms, with what undoes the enhancement. */
 const enhanced = new WeakMap<HTMLFormElement, { group: HTMLElement; restore: () => void }>();

@@ -10,6 +10,8 @@ import {
 } from './behaviour.ts';
 import { type Tween, tween } from './tween.ts';
 
+export { SCROLL_TO_SELECTOR } from './selectors.ts';
+
 /**
  * Scroll-to bullets and in-page anchor links (spec §2 Other; §9 Theme "Scroll animation
  * 1000 ms").
@@ -36,8 +38,6 @@ import { type Tween, tween } from './tween.ts';
  *   handled (`defaultPrevented`), modified clicks, and hashes that name nothing on the page.
  */
 
-/** Markup that asks for it: a marker, or an in-page link (other than back-to-top's own). */
-export const SCROLL_TO_SELECTOR = '.scroll-to, a[href^="#"]:not([href="#"]):not(.back-to-top)';
 /** spec §9 Theme: scroll animation 1000 ms. */
 export const SCROLL_MS = 1000;
 const NOT_OURS =

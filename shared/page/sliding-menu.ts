@@ -6,6 +6,9 @@ import {
   type PageRoot,
   within,
 } from './behaviour.ts';
+import { SLIDING_MENU_SELECTOR } from './selectors.ts';
+
+export { SLIDING_MENU_SELECTOR } from './selectors.ts';
 
 /**
  * Mobile sliding sidebar menus with back headers (spec §2 Other), as Flatsome's "slide" style
@@ -30,7 +33,6 @@ import {
  * Levels nest. The slide itself is CSS (styles/theme.css), none under reduced motion.
  */
 
-export const SLIDING_MENU_SELECTOR = '.nav-slide, [data-sliding-menu]';
 const SUBMENU = ':scope > ul';
 
 const installed = new WeakMap<PageRoot, () => void>();

@@ -1,4 +1,7 @@
 import { type BehaviourOptions, documentOf, installOnce, type PageRoot, within } from './behaviour.ts';
+import { STICKY_HEADER_SELECTOR } from './selectors.ts';
+
+export { STICKY_HEADER_SELECTOR } from './selectors.ts';
 
 /**
  * Sticky header (spec §2 Other "Sticky header that shrinks or hides on scroll"; §4 "Stuck or
@@ -18,8 +21,6 @@ import { type BehaviourOptions, documentOf, installOnce, type PageRoot, within }
  * page scrolls down and loses it when it scrolls up, and never hides while focus is inside it
  * (keyboard users see what they tab to). Above the threshold all of these are removed.
  */
-
-export const STICKY_HEADER_SELECTOR = '.header.has-sticky, [data-sticky-header]';
 
 const installed = new WeakMap<PageRoot, () => void>();
 

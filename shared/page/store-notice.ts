@@ -7,6 +7,9 @@ import {
   showElement,
   within,
 } from './behaviour.ts';
+import { STORE_NOTICE_SELECTOR } from './selectors.ts';
+
+export { STORE_NOTICE_SELECTOR } from './selectors.ts';
 
 /**
  * Store notice (spec §2 Other, §4 Store notice): WooCommerce's `.woocommerce-store-notice`
@@ -15,7 +18,6 @@ import {
  * notice's `data-notice-id`, so a changed notice shows again.
  */
 
-export const STORE_NOTICE_SELECTOR = '.woocommerce-store-notice';
 const DISMISS_SELECTOR = '.woocommerce-store-notice__dismiss-link';
 
 /** The notice's cookie name. */

@@ -14,6 +14,7 @@ import {
   type PageRoot,
   within,
 } from './behaviour.ts';
+import { SWATCHES_SELECTOR } from './selectors.ts';
 import {
   type Attributes,
   type ChoiceInfo,
@@ -25,6 +26,8 @@ import {
   selectable,
   type Variation,
 } from './variations.ts';
+
+export { SWATCHES_SELECTOR } from './selectors.ts';
 
 /**
  * Variation swatches (spec §2 Single product page, §3 Swatch variation, §4 and §5 Swatches, §9
@@ -87,9 +90,6 @@ export interface SwatchOptions {
   stock_left_text?: string;
   out_of_stock_text?: string;
 }
-
-/** The markup that asks for this behaviour (for the page-behaviour registry, shared/page/index.ts). */
-export const SWATCHES_SELECTOR = 'form.variations_form';
 
 /** Spec §9: the variation reload delay after ajax completes. */
 export const RELOAD_DELAY = 1000;

@@ -6,6 +6,9 @@ import {
   type PageRoot,
   within,
 } from './behaviour.ts';
+import { TABS_SELECTOR } from './selectors.ts';
+
+export { TABS_SELECTOR } from './selectors.ts';
 
 /**
  * Tabbed content (spec §2 Other: "Tabbed content with keyboard navigation (arrows, Home, End)
@@ -48,7 +51,6 @@ import {
  *   </div>
  */
 
-export const TABS_SELECTOR = '.tabbed-content, [data-tabs], .sidebar-menu, .woocommerce-tabs';
 const LIST = '.nav-tabs, .wc-tabs, .sidebar-menu-tabs, [role="tablist"]';
 
 const installed = new WeakMap<PageRoot, () => void>();
