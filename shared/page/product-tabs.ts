@@ -9,8 +9,10 @@ import {
   within,
 } from './behaviour.ts';
 import { scrollWindowTo } from './scroll-window.ts';
+import { PRODUCT_TABS_SELECTOR } from './selectors.ts';
 import { enhanceTabs, type TabSet } from './tabs.ts';
 
+export { PRODUCT_TABS_SELECTOR } from './selectors.ts';
 /**
  * WooCommerce's product tabs (spec §2 Single product page; issue 16): description, additional
  * information and reviews, as WooCommerce's single-product template prints them:
@@ -44,7 +46,6 @@ import { enhanceTabs, type TabSet } from './tabs.ts';
  * button closes it again. Widening the window restores the tabs with the open item selected.
  */
 
-export const PRODUCT_TABS_SELECTOR = '.woocommerce-tabs';
 /** spec §9 Product page and cart: reviews scroll delay 500 ms. */
 export const REVIEWS_SCROLL_DELAY_MS = 500;
 const REVIEW_LINK = 'a.woocommerce-review-link';

@@ -6,6 +6,9 @@ import {
   type PageRoot,
   within,
 } from './behaviour.ts';
+import { QUANTITY_SELECTOR } from './selectors.ts';
+
+export { QUANTITY_SELECTOR } from './selectors.ts';
 
 /**
  * Quantity inputs everywhere (spec §5 Quantity inputs; issue 16): plus/minus buttons beside
@@ -32,7 +35,6 @@ import {
  *   "remove", so it is left alone. Hidden quantity inputs (sold individually) are left alone.
  */
 
-export const QUANTITY_SELECTOR = '.quantity input.qty';
 const BUTTON = '.quantity .minus, .quantity .plus';
 const LABELS = { minus: 'Decrease quantity', plus: 'Increase quantity' } as const;
 

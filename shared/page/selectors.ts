@@ -66,3 +66,12 @@ export const STORE_NOTICE_SELECTOR = '.woocommerce-store-notice';
 export const SWATCHES_SELECTOR = 'form.variations_form';
 
 export const TABS_SELECTOR = '.tabbed-content, [data-tabs], .sidebar-menu, .woocommerce-tabs';
+
+/** The product page (issue 16): quantity-buttons.ts, product-tabs.ts, sticky-add-to-cart.ts. */
+export const QUANTITY_SELECTOR = '.quantity input.qty';
+
+export const PRODUCT_TABS_SELECTOR = '.woocommerce-tabs';
+
+export const STICKY_ADD_TO_CART_SELECTOR = '.sticky-add-to-cart, .single-product .summary form.cart';
+
+export const BUY_NOW_SELECTOR = '.buy-now, [name="buy-now"], .wc-buy-now-btn';

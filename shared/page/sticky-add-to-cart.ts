@@ -11,6 +11,9 @@ import {
 } from './behaviour.ts';
 import { setQuantity } from './quantity-buttons.ts';
 import { scrollWindowTo } from './scroll-window.ts';
+import { BUY_NOW_SELECTOR } from './selectors.ts';
+
+export { BUY_NOW_SELECTOR, STICKY_ADD_TO_CART_SELECTOR } from './selectors.ts';
 
 /**
  * The sticky add-to-cart bar and the buy-now button of the single product page (spec §2 Single
@@ -55,8 +58,6 @@ import { scrollWindowTo } from './scroll-window.ts';
  * readers); it clears when buy-now is enabled again.
  */
 
-export const STICKY_ADD_TO_CART_SELECTOR = '.sticky-add-to-cart, .single-product .summary form.cart';
-export const BUY_NOW_SELECTOR = '.buy-now, [name="buy-now"], .wc-buy-now-btn';
 const MAIN_FORM = '.summary form.cart';
 const NOT_MAIN =
   '.sticky-add-to-cart, .product-lightbox, .product-quick-view-container, dialog, [role="dialog"]';
