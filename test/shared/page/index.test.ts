@@ -108,7 +108,7 @@ describe('the example page (examples/storefront-helpers.html)', () => {
       'sliding-menu',
     ];
     // The product page's behaviours (issue 16) are on the product pages.
-    const product = ['quantity-buttons', 'swatches'];
+    const product = ['quantity-buttons', 'product-tabs', 'sticky-add-to-cart', 'buy-now', 'swatches'];
     const elsewhere = ['review-form', 'comment-form', 'link-actions', 'loop-filter', ...theme, ...product];
     const onThisPage = pageBehaviours.map((b) => b.name).filter((n) => !elsewhere.includes(n));
     expect(installedBehaviours(view.root).sort()).to.deep.equal(onThisPage.sort());
