@@ -71,6 +71,7 @@ const ADMIN_AJAX = new Set([
   'flatsome_ajax_cart_item_alter_quantity',
   'flatsome_quickview',
   'flatsome_ajax_search_products',
+  'flatsome_load_instagram',
 ]);
 
 const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -580,6 +581,31 @@ export function createShop(options = {}) {
       // spec §7 Quick view: HTML for the popup; Flatsome prints nothing for an unknown product.
       const product = productById(stockAmount(fields.product));
       sendText(res, 200, product ? quickView(product) : '');
+      return true;
+    }
+    if (action === 'flatsome_load_instagram') {
+      // spec §7 Instagram feed, §8: Flatsome's flatsome_ajax_load_instagram, data = "hash:base64(JSON)";
+      // the demo's hash is not checked. An ill-formed string: wp_send_json_error('Invalid Data').
+      const [hash = '', value = ''] = (fields.data ?? '').split(/:(.*)/s);
+      let atts;
+      try {
+        atts = hash && value ? JSON.parse(Buffer.from(value, 'base64').toString('utf8')) : undefined;
+      } catch {}
+      if (!atts || typeof atts !== 'object') {
+        sendJson(res, 200, { success: false, data: 'Invalid Data' });
+        return true;
+      }
+      const count = Math.min(Math.max(Number(atts.photos) || 4, 1), 12);
+      const escape = (/** @type {string} */ v) => v.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+      const cols = Array.from(
+        { length: count },
+        (_, i) =>
+          `<div class="col"><div class="col-inner"><div class="img has-hover no-overflow"><div class="dark instagram-image-container"><a href="https://www.instagram.com/p/demo${i + 1}/" target="_blank" rel="noopener noreferrer" class="plain"><img src="${imageUrl(products[i % products.length])}" alt="${escape(String(atts.username ?? 'shop'))} photo ${i + 1}" width="300" height="300"><div class="caption">Photo ${i + 1}</div></a></div></div></div></div>`,
+      );
+      sendJson(res, 200, {
+        success: true,
+        data: `<div class="row row-collapse instagram-feed" id="${escape(String(atts._id ?? 'instagram-1'))}">${cols.join('')}</div>`,
+      });
       return true;
     }
     // flatsome_ajax_search_products (spec §7 Live search, §3 Search suggestion).
