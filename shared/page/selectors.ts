@@ -75,3 +75,20 @@ export const PRODUCT_TABS_SELECTOR = '.woocommerce-tabs';
 export const STICKY_ADD_TO_CART_SELECTOR = '.sticky-add-to-cart, .single-product .summary form.cart';
 
 export const BUY_NOW_SELECTOR = '.buy-now, [name="buy-now"], .wc-buy-now-btn';
+
+/** Issue 17, the rest (instagram.ts, editor-links.ts, cart-page.ts, checkout-terms.ts, account.ts, parallax.ts, lottie.ts). */
+export const INSTAGRAM_SELECTOR = '[data-flatsome-instagram]';
+
+export const EDITOR_LINKS_SELECTOR = '.block-edit-link, #wpadminbar, body.logged-in';
+
+export const CART_PAGE_SELECTOR = '.woocommerce-cart-form, .cart_totals';
+
+export const CHECKOUT_TERMS_SELECTOR = '.woocommerce-terms-and-conditions-link';
+
+export const ORDERS_TABLE_SELECTOR = '.woocommerce-orders-table, .my_account_orders';
+
+export const LOGIN_POPUP_SELECTOR = '#login-form-popup';
+
+export const PARALLAX_SELECTOR = '[data-parallax]';
+
+export const LOTTIE_SELECTOR = '.lottie, [data-lottie]';
