@@ -430,6 +430,7 @@ export function layout(page) {
 <link rel="stylesheet" href="/styles/tokens.css">
 <link rel="stylesheet" href="/examples/demo.css">
 <link rel="stylesheet" href="/styles/swatches.css">
+<link rel="stylesheet" href="/styles/theme.css">
 ${
   page.mode === 'unkind'
     ? `<script src="${esc(paramsScriptSrc(page.config))}" id="woocommerce-js-extra"></script>`
@@ -479,7 +480,7 @@ export function productMain(product) {
     .join(', ');
   return `<div id="product-${product.id}" class="product type-product post-${product.id} status-publish ${product.stockStatus} product-type-${product.type}">
 ${product.salePrice !== null ? '<span class="onsale">Sale!</span>' : ''}
-<div class="woocommerce-product-gallery woocommerce-product-gallery--with-images woocommerce-product-gallery--columns-4 images" data-columns="4"><div class="woocommerce-product-gallery__wrapper">${gallery}</div></div>
+<product-gallery><div class="woocommerce-product-gallery woocommerce-product-gallery--with-images woocommerce-product-gallery--columns-4 images" data-columns="4"><div class="woocommerce-product-gallery__wrapper">${gallery}</div></div></product-gallery>
 <div class="summary entry-summary">
 <h1 class="product_title entry-title">${esc(product.name)}</h1>
 <p class="price">${priceHtml(product)}</p>
@@ -487,9 +488,56 @@ ${product.salePrice !== null ? '<span class="onsale">Sale!</span>' : ''}
 ${addToCartForm(product)}
 <div class="product_meta"><span class="sku_wrapper">SKU: <span class="sku">${esc(product.sku)}</span></span> <span class="posted_in">${product.categories.length > 1 ? 'Categories' : 'Category'}: ${cats}</span></div>
 </div>
-<div class="woocommerce-tabs wc-tabs-wrapper"><h2>Description</h2><p>${esc(product.description)}</p>
-${reviewsSection(product)}</div>
+${productTabs(product)}
 </div>`;
+}
+
+/**
+ * WooCommerce's product tabs (single-product/tabs/tabs.php): description, additional information
+ * (variable products' attributes) and reviews; shared/page/product-tabs.ts makes them APG tabs
+ * with WooCommerce's hash rules (issue 16, spec §2).
+ * @param {Product} product
+ */
+function productTabs(product) {
+  const tabs = [
+    {
+      key: 'description',
+      title: 'Description',
+      body: `<h2>Description</h2><p>${esc(product.description)}</p>`,
+    },
+  ];
+  if (product.attributes.length > 0) {
+    const rows = product.attributes
+      .map(
+        (a) =>
+          `<tr class="woocommerce-product-attributes-item woocommerce-product-attributes-item--attribute_${esc(a.slug)}"><th class="woocommerce-product-attributes-item__label" scope="row">${esc(a.name)}</th><td class="woocommerce-product-attributes-item__value"><p>${esc(a.options.join(', '))}</p></td></tr>`,
+      )
+      .join('');
+    tabs.push({
+      key: 'additional_information',
+      title: 'Additional information',
+      body: `<h2>Additional information</h2><table class="woocommerce-product-attributes shop_attributes">${rows}</table>`,
+    });
+  }
+  tabs.push({
+    key: 'reviews',
+    title: `Reviews (${DEMO_REVIEWS.filter((r) => r.rating).length})`,
+    body: reviewsSection(product),
+  });
+  const list = tabs
+    .map(
+      (t) =>
+        `<li class="${t.key}_tab" id="tab-title-${t.key}"><a href="#tab-${t.key}">${esc(t.title)}</a></li>`,
+    )
+    .join('');
+  const panels = tabs
+    .map(
+      (t) =>
+        `<div class="woocommerce-Tabs-panel woocommerce-Tabs-panel--${t.key} panel entry-content wc-tab" id="tab-${t.key}">${t.body}</div>`,
+    )
+    .join('\n');
+  return `<div class="woocommerce-tabs wc-tabs-wrapper"><ul class="tabs wc-tabs">${list}</ul>
+${panels}</div>`;
 }
 
 /** Two printed reviews, one a reply (for the comment reply links). */
