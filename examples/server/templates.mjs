@@ -238,8 +238,12 @@ const SWATCHES = JSON.stringify({
   stock_threshold: 2,
 });
 
-/** The single-product add-to-cart form (simple or variations form); posts urlencoded to the product page. @param {Product} product */
-export function addToCartForm(product) {
+/**
+ * The single-product add-to-cart form (simple or variations form); posts urlencoded to the product
+ * page. `extra` is printed inside the form before the button (an add-ons plugin's option form).
+ * @param {Product} product @param {string} [extra]
+ */
+export function addToCartForm(product, extra = '') {
   const action = esc(permalink(product));
   if (product.stockStatus === 'outofstock') return availabilityHtml(product);
   if (product.type === 'variable') {
@@ -254,13 +258,13 @@ export function addToCartForm(product) {
       .join('');
     const variations = product.variations.map((v) => variationJson(product, v));
     return `<form class="variations_form cart" action="${action}" method="post" data-product_id="${product.id}" data-product_variations="${esc(JSON.stringify(variations))}" data-swatches="${esc(SWATCHES)}">
-<table class="variations" cellspacing="0" role="presentation"><tbody>${rows}</tbody></table>
+<table class="variations" cellspacing="0" role="presentation"><tbody>${rows}</tbody></table>${extra}
 <div class="single_variation_wrap"><div class="woocommerce-variation single_variation" role="alert" aria-relevant="additions"></div>
 <div class="woocommerce-variation-add-to-cart variations_button">${quantityInput({ id: `quantity_${product.id}`, name: 'quantity', value: 1, min: 1, max: null, label: product.name })}<button type="submit" class="single_add_to_cart_button button alt">Add to cart</button>
 <input type="hidden" name="add-to-cart" value="${product.id}"><input type="hidden" name="product_id" value="${product.id}"><input type="hidden" name="variation_id" class="variation_id" value="0"></div></div>
 </form>`;
   }
-  return `${availabilityHtml(product)}<form class="cart" action="${action}" method="post">${quantityInput({ id: `quantity_${product.id}`, name: 'quantity', value: 1, min: 1, max: product.stockQuantity, label: product.name })}<button type="submit" name="add-to-cart" value="${product.id}" class="single_add_to_cart_button button alt">Add to cart</button></form>`;
+  return `${availabilityHtml(product)}<form class="cart" action="${action}" method="post">${extra}${quantityInput({ id: `quantity_${product.id}`, name: 'quantity', value: 1, min: 1, max: product.stockQuantity, label: product.name })}<button type="submit" name="add-to-cart" value="${product.id}" class="single_add_to_cart_button button alt">Add to cart</button></form>`;
 }
 
 /** Flatsome's quick view popup (content-single-product-lightbox.php, without inline styles). @param {Product} product */
@@ -485,11 +489,72 @@ ${product.salePrice !== null ? '<span class="onsale">Sale!</span>' : ''}
 <h1 class="product_title entry-title">${esc(product.name)}</h1>
 <p class="price">${priceHtml(product)}</p>
 <div class="woocommerce-product-details__short-description"><p>${esc(product.shortDescription)}</p></div>
-${addToCartForm(product)}
+${addToCartForm(product, optionForm(product))}
 <div class="product_meta"><span class="sku_wrapper">SKU: <span class="sku">${esc(product.sku)}</span></span> <span class="posted_in">${product.categories.length > 1 ? 'Categories' : 'Category'}: ${cats}</span></div>
 </div>
 ${productTabs(product)}
 </div>`;
+}
+
+/**
+ * The add-ons plugin's option form on the hoodie's page (issue 16's demo product page): an
+ * embroidery text priced per character and a gift box, posted with the variations form.
+ * @param {Product} product
+ */
+function optionForm(product) {
+  if (product.slug !== 'hoodie') return '';
+  const settings = {
+    product: {
+      product_price: (product.salePrice ?? product.regularPrice) / 100, // the catalog keeps cents
+      product_id: product.id,
+      quantity: 1,
+    },
+    config: {
+      currency: {
+        code: 'USD',
+        symbol: '$',
+        decimals: 2,
+        decimal_separator: '.',
+        thousand_separator: ',',
+        position: 'left',
+      },
+    },
+    definition: {
+      sections: [
+        {
+          extra: { key: 'extras', name: 'Make it yours' },
+          fields: [
+            [
+              {
+                type: 'text',
+                elementId: 'embroidery',
+                label: 'Embroidery',
+                description: 'Up to 12 letters, 50 cents each.',
+                maxlength: 12,
+                charleft: true,
+                enablePrice: true,
+                pricingType: 'per_car',
+                price: 0.5,
+              },
+            ],
+            [
+              {
+                type: 'checkbox',
+                elementId: 'gift',
+                label: 'Gift',
+                values: [{ label: 'Gift box', value: 'box', price: 4 }],
+                enablePrice: true,
+                priceOptions: 'different_for_all',
+              },
+            ],
+          ],
+        },
+      ],
+    },
+  };
+  // JSON in a data block is not script (strict CSP); `<` is escaped so no text can close it.
+  const json = JSON.stringify(settings).replace(/</g, '\\u003c');
+  return `<div class="wcpa_form_outer"><shop-option-form product-id="${product.id}"><script type="application/json">${json}</script></shop-option-form></div>`;
 }
 
 /**
