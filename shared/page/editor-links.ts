@@ -10,7 +10,6 @@ import {
   prefersReducedMotion,
   within,
 } from './behaviour.ts';
-import { EDITOR_LINKS_SELECTOR } from './selectors.ts';
 
 export { EDITOR_LINKS_SELECTOR } from './selectors.ts';
 
