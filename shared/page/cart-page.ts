@@ -1,0 +1,95 @@
+import { hasJQuery, onJQuery } from '../jquery-bridge.ts';
+import { logError } from '../log.ts';
+import { safeUrl } from '../url.ts';
+import { type BehaviourOptions, documentOf, installOnce, type PageRoot, within } from './behaviour.ts';
+import { CART_PAGE_SELECTOR } from './selectors.ts';
+
+export { CART_PAGE_SELECTOR } from './selectors.ts';
+
+/**
+ * The cart page after its totals update (issue 17; spec §2 "Cart and checkout": lazy images,
+ * quick view, wishlist, refresh and equal-height behaviours re-attached). WooCommerce's cart.js
+ * replaces the cart form and the totals box with new markup, then triggers `updated_wc_div`
+ * (whole cart) or `updated_cart_totals` (totals) on `document.body`. The containers that are new
+ * since the last time are handed to {@link reattachPageContent}: it swaps in the lazy images'
+ * real sources itself, then announces the container with a `shop-page-content-replaced` event
+ * (bubbling, `detail.root` the container) and the `reattach` option, so the page-behaviour
+ * registry installs the behaviours whose markup is in it (quick view, wishlist, refresh,
+ * equal height…) on that container.
+ */
+
+/** The event {@link reattachPageContent} dispatches on the new container (it bubbles to the document). */
+export const PAGE_CONTENT_REPLACED = 'shop-page-content-replaced';
+export interface PageContentReplacedDetail {
+  root: Element;
+}
+
+/** WooCommerce's cart.js events after it replaced cart markup. */
+export const CART_UPDATED_EVENTS = ['updated_cart_totals', 'updated_wc_div'] as const;
+
+export interface CartPageOptions extends BehaviourOptions {
+  /** Called with each new container (the registry's hook). */
+  reattach?: (root: Element) => void;
+}
+
+/** Flatsome's lazy images (`img.lazy-load[data-src]`): the real source, loaded lazily by the browser. */
+const LAZY_IMAGES = 'img.lazy-load[data-src], img[data-lazy-src]';
+
+/** Puts the real sources of the lazy images under `root` in place (`loading="lazy"`). */
+export function loadLazyImages(root: PageRoot): void {
+  for (const img of within<HTMLImageElement>(root, LAZY_IMAGES)) {
+    const src = safeUrl(img.dataset.src ?? img.dataset.lazySrc);
+    if (!src) continue;
+    img.loading = 'lazy';
+    const srcset = img.dataset.srcset ?? img.dataset.lazySrcset;
+    if (srcset) img.srcset = srcset;
+    img.src = src;
+    img.classList.remove('lazy-load');
+    img.classList.add('lazy-load-active');
+    delete img.dataset.src;
+    delete img.dataset.lazySrc;
+  }
+}
+
+/**
+ * Re-attaches the page's behaviours to markup that replaced old markup: lazy images here, then
+ * the `shop-page-content-replaced` event and the `reattach` callback for everything else.
+ */
+export function reattachPageContent(container: Element, reattach?: (root: Element) => void): void {
+  loadLazyImages(container);
+  container.dispatchEvent(
+    new CustomEvent<PageContentReplacedDetail>(PAGE_CONTENT_REPLACED, {
+      bubbles: true,
+      detail: { root: container },
+    }),
+  );
+  try {
+    reattach?.(container);
+  } catch (error) {
+    logError(null, 'cart page: re-attaching the page behaviours failed.', error);
+  }
+}
+
+const installed = new WeakMap<PageRoot, () => void>();
+
+/** Re-attaches behaviours to the cart markup WooCommerce replaces after a totals update. */
+export function installCartPage(root: PageRoot = document, options: CartPageOptions = {}): () => void {
+  return installOnce(installed, root, () => {
+    const doc = documentOf(root);
+    const seen = new WeakSet<Element>(within(root, CART_PAGE_SELECTOR));
+    const onUpdated = () => {
+      for (const container of within(root, CART_PAGE_SELECTOR)) {
+        if (seen.has(container)) continue;
+        seen.add(container);
+        reattachPageContent(container, options.reattach);
+      }
+    };
+    // jQuery hands native events of the same names to its handlers too (onJQuery's `native`).
+    if (hasJQuery()) return onJQuery(CART_UPDATED_EVENTS.join(' '), onUpdated);
+    const body = doc.body;
+    for (const name of CART_UPDATED_EVENTS) body.addEventListener(name, onUpdated);
+    return () => {
+      for (const name of CART_UPDATED_EVENTS) body.removeEventListener(name, onUpdated);
+    };
+  });
+}
