@@ -2,9 +2,11 @@ import { map, type ReadableAtom } from 'nanostores';
 import { announce as announceToPage } from '../../shared/a11y/announce.ts';
 import { type Clock, pageClock } from '../../shared/clock.ts';
 import { fill } from '../../shared/format/messages.ts';
-import { logWarning } from '../../shared/log.ts';
+import { logError, logWarning } from '../../shared/log.ts';
 import { $product, type ProductState } from '../../shared/stores/product.ts';
 import type { FormLayout, FormState } from './engine/engine.ts';
+import type { FormulaRuntime } from './engine/formula.ts';
+import { NO_FORMULAS } from './engine/state.ts';
 import { createFormStore, type FormStore } from './engine/store.ts';
 import type { Change, ErrorKey, FieldValue, Quantity } from './engine/types.ts';
 import {
@@ -13,6 +15,7 @@ import {
   type OptionAddOutcome,
   optionFormBody,
 } from './shop-option-form.cart.ts';
+import { loadedFormulaRuntime, loadFormulaRuntime } from './shop-option-form.formula-loader.ts';
 import type { OptionFormSettings } from './shop-option-form.settings.ts';
 import { onInitTriggers } from './shop-option-form.triggers.ts';
 
@@ -38,6 +41,12 @@ export interface OptionFormUi {
   formError: boolean;
   /** An ajax add is running. */
   busy: boolean;
+  /**
+   * The formula language (a lazy chunk): 'none' while the form uses no formula, 'loading' until it
+   * arrives (formula prices and the total are pending), 'ready', or 'failed' (formula prices are
+   * unavailable; the rest of the form keeps working).
+   */
+  formulas: 'none' | 'loading' | 'ready' | 'failed';
 }
 
 /** The cart call (the shared one, or a test double). */
@@ -98,7 +107,7 @@ function labelOf(layout: FormLayout, id: string): string {
  * `$product`, and re-initialisation keeping what the shopper entered.
  */
 export class OptionFormController {
-  readonly #ui = map<OptionFormUi>({ formError: false, busy: false });
+  readonly #ui = map<OptionFormUi>({ formError: false, busy: false, formulas: 'none' });
   readonly #host: HTMLElement;
   readonly #internals: ElementInternals | null;
   readonly #clock: Clock;
@@ -149,7 +158,23 @@ export class OptionFormController {
 
   #build(settings: OptionFormSettings): FormStore {
     const product = $product.get().id ? productData($product.get(), baseProduct(settings)) : settings.product;
-    const store = createFormStore(settings.definition, product, settings.config);
+    // The engine asks for the formula language only when the definition uses a formula; without the
+    // lazy chunk the form shows at once (formula prices pending) and is rebuilt when it arrives.
+    const loaded = loadedFormulaRuntime();
+    const runtime = loaded ?? NO_FORMULAS;
+    let wanted = false;
+    const formulas: FormulaRuntime = {
+      compile: (source) => {
+        wanted = true;
+        return runtime.compile(source);
+      },
+      evaluateNumber: (compiled, resolve) => runtime.evaluateNumber(compiled, resolve),
+    };
+    const store = createFormStore(settings.definition, product, settings.config, { formulas });
+    const status = this.#ui.get().formulas;
+    if (wanted && loaded) this.#ui.setKey('formulas', 'ready');
+    else if (wanted) this.#loadFormulas();
+    else if (status !== 'loading') this.#ui.setKey('formulas', 'none');
     for (const issue of store.report)
       logWarning(
         TAG,
@@ -159,6 +184,22 @@ export class OptionFormController {
     this.#lastTotal = store.$state.get().summary.formatted.total;
     this.#stopStore = store.$state.listen((state) => this.#published(state));
     return store;
+  }
+
+  /** Loads the formula chunk once; when it arrives the form is rebuilt with every value kept. */
+  #loadFormulas(): void {
+    if (this.#ui.get().formulas === 'loading' || this.#ui.get().formulas === 'failed') return;
+    this.#ui.setKey('formulas', 'loading');
+    loadFormulaRuntime().then(
+      () => {
+        this.#ui.setKey('formulas', 'ready');
+        this.reinit();
+      },
+      (error: unknown) => {
+        this.#ui.setKey('formulas', 'failed');
+        logError(TAG, 'the formula chunk did not load: formula prices are unavailable', error);
+      },
+    );
   }
 
   /** Re-reads the definition (settings changed, or an init trigger) keeping every value entered. */

@@ -56,6 +56,10 @@ export const optionFormSettings = z.object({
     searchOptions: 'Search options',
     noResults: 'No results',
     tooltip: 'About {label}',
+    /** While the formula chunk loads (formula prices and the total are pending). */
+    pricesPending: 'Calculating prices…',
+    /** When the formula chunk failed to load: formula prices count as 0. */
+    pricesUnavailable: 'Some prices could not be calculated.',
   }),
 });
 

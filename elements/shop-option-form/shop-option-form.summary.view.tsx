@@ -5,8 +5,17 @@ import type { OptionFormMessages } from './shop-option-form.settings.ts';
  * The price summary (spec §2, §9): options total, fee, discount, product price, total and the
  * suffix with its tax placeholders, in the shop's money format. Zero lines are left out when the
  * money format hides zero prices (the engine formats them as ''); fee and discount only when set.
+ * While formula prices are `pending` (the formula chunk is loading) the total says so.
  */
-export function Summary({ summary, messages }: { summary: PriceSummary; messages: OptionFormMessages }) {
+export function Summary({
+  summary,
+  messages,
+  pending = false,
+}: {
+  summary: PriceSummary;
+  messages: OptionFormMessages;
+  pending?: boolean;
+}) {
   const { formatted } = summary;
   const rows: Array<[string, string, string]> = [
     ['options-total', messages.optionsTotal, formatted.optionsTotal],
@@ -27,8 +36,8 @@ export function Summary({ summary, messages }: { summary: PriceSummary; messages
       <div className="summary-row summary-row--total" part="summary-total">
         <dt>{messages.total}</dt>
         <dd>
-          {formatted.total}
-          {summary.suffix && <span className="suffix"> {summary.suffix}</span>}
+          {pending ? messages.pricesPending : formatted.total}
+          {!pending && summary.suffix && <span className="suffix"> {summary.suffix}</span>}
         </dd>
       </div>
     </dl>

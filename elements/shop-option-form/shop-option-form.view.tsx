@@ -39,7 +39,12 @@ export function OptionForm({ settings, host, internals }: ElementViewProps<Optio
   const { messages } = settings;
   useLayoutEffect(() => applyDesign(host, layout.design), [host, layout.design]);
   return (
-    <div ref={root} className="form" part="form" aria-busy={ui.busy || undefined}>
+    <div
+      ref={root}
+      className="form"
+      part="form"
+      aria-busy={ui.busy || ui.formulas === 'loading' || undefined}
+    >
       {layout.sections.map((section) => {
         const sectionState = sections.get(section.key);
         return sectionState ? (
@@ -55,7 +60,12 @@ export function OptionForm({ settings, host, internals }: ElementViewProps<Optio
         ) : null;
       })}
       {settings.summary && layout.sections.length > 0 && (
-        <Summary summary={state.summary} messages={messages} />
+        <Summary summary={state.summary} messages={messages} pending={ui.formulas === 'loading'} />
+      )}
+      {(ui.formulas === 'loading' || ui.formulas === 'failed') && (
+        <p className="price-status" part="price-status" data-formulas={ui.formulas}>
+          {ui.formulas === 'loading' ? messages.pricesPending : messages.pricesUnavailable}
+        </p>
       )}
       <p className="form-error" part="form-error" role="alert">
         {ui.formError ? messages.formError : ''}

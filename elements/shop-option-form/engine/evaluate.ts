@@ -4,7 +4,8 @@
  * order, only while something they read changed (README "Incremental evaluation"); `fullPass`
  * runs every node. Bindings (bound repeaters, bind_quantity) follow the values afterwards.
  */
-import { compileFormula, evaluateNumber, toNumber } from './formula.ts';
+import { toNumber } from './coerce.ts';
+import type { RefResolver } from './formula.ts';
 import { RankQueue } from './graph.ts';
 import { conditionalStatus, type Status } from './logic.ts';
 import { build, isFeeField } from './model.ts';
@@ -69,8 +70,8 @@ function pricingOf(s: EngineState, inst: FieldInstance, status: Status): FieldPr
   const fd = inst.def;
   const st = s.stored.get(inst.id)!;
   if (status === 'visible' && fd.enablePrice) {
-    const formula = priceFormulaOf(fd, s.conf);
-    const p = priceField(fd, st.value, st.quantity, s.prod, s.conf, formula, (ov) =>
+    const formula = priceFormulaOf(fd, s.conf, s.formulas);
+    const p = priceField(fd, st.value, st.quantity, s.prod, s.conf, formula, s.formulas, (ov) =>
       resolverFor(s, inst, inst.idMap, ov),
     );
     return { price: p.price, rawPrice: p.rawPrice, options: p.options, formulaError: p.error };
@@ -131,10 +132,13 @@ const GROUP_PROPS = new Map<GroupRule['validationType'], PropRef['prop']>([
 ]);
 
 /** The number a group rule checks: a formula, or a count/sum/quantity over its visible fields. */
-function groupValue(s: EngineState, g: GroupNode, resolve: ReturnType<typeof resolverFor>): number {
+function groupValue(
+  s: EngineState,
+  g: GroupNode,
+  resolve: ReturnType<typeof resolverFor>,
+): number | undefined {
   const { section, rule } = g;
-  if (rule.validationType === 'customFormula')
-    return evaluateNumber(compileFormula(rule.formula ?? ''), resolve).value;
+  if (rule.validationType === 'customFormula') return formulaNumber(s, rule.formula ?? '', resolve);
   const prop = GROUP_PROPS.get(rule.validationType);
   if (!prop) return 0;
   let value = 0;
@@ -148,9 +152,19 @@ function groupValue(s: EngineState, g: GroupNode, resolve: ReturnType<typeof res
   return value;
 }
 
-function groupLimit(v: GroupRule['max'], resolve: ReturnType<typeof resolverFor>): number | undefined {
+/** A formula's number; undefined when formulas are not loaded (the check it feeds is skipped). */
+function formulaNumber(s: EngineState, source: unknown, resolve: RefResolver): number | undefined {
+  const compiled = s.formulas.compile(source);
+  return compiled.unavailable ? undefined : s.formulas.evaluateNumber(compiled, resolve).value;
+}
+
+function groupLimit(
+  s: EngineState,
+  v: GroupRule['max'],
+  resolve: ReturnType<typeof resolverFor>,
+): number | undefined {
   if (v === undefined || v === '') return undefined;
-  return typeof v === 'number' ? v : evaluateNumber(compileFormula(v), resolve).value;
+  return typeof v === 'number' ? v : formulaNumber(s, v, resolve);
 }
 
 /** Checks one section `form_rules` entry (groupMinError / groupMaxError). */
@@ -161,11 +175,11 @@ function evalGroup(s: EngineState, node: string): void {
   if ((s.sectionStatus.get(g.section.key) ?? 'visible') === 'visible') {
     const resolve = resolverFor(s, undefined, g.section.idMap);
     const value = groupValue(s, g, resolve);
-    const max = groupLimit(g.rule.max, resolve);
-    const min = groupLimit(g.rule.min, resolve);
-    if (max !== undefined && value > max)
+    const max = groupLimit(s, g.rule.max, resolve);
+    const min = groupLimit(s, g.rule.min, resolve);
+    if (value !== undefined && max !== undefined && value > max)
       errors.groupMaxError = message('groupMaxError', s.texts, { max, value });
-    if (min !== undefined && value < min)
+    if (value !== undefined && min !== undefined && value < min)
       errors.groupMinError = message('groupMinError', s.texts, { min, value });
   }
   s.groupErrors.set(node, errors);
@@ -229,7 +243,10 @@ export function rebuildAndRecompute(s: EngineState, touched: Set<string>): void 
 function applyBindQuantity(s: EngineState, touched: Set<string>) {
   const { bind_quantity } = s.conf;
   if (!bind_quantity.enabled || !bind_quantity.formula) return;
-  const r = evaluateNumber(compileFormula(bind_quantity.formula), resolverFor(s, undefined, undefined));
+  const r = s.formulas.evaluateNumber(
+    s.formulas.compile(bind_quantity.formula),
+    resolverFor(s, undefined, undefined),
+  );
   if (!r.error && r.value > 0 && r.value !== s.prod.quantity) {
     s.prod = { ...s.prod, quantity: r.value };
     propagate(s, [QUANTITY], new Set([QUANTITY]), touched);
@@ -247,8 +264,12 @@ export function applyBindings(s: EngineState, touched: Set<string>): boolean {
     else if (r.bind === 'field') {
       const inst = s.layout.fields.get(r.bindField ?? '');
       v = inst ? toNumber(fieldProp(s, inst, { prop: 'value', length: false })) : 1;
-    } else
-      v = evaluateNumber(compileFormula(r.bindFormula ?? ''), resolverFor(s, undefined, undefined)).value;
+    } else {
+      const bound = formulaNumber(s, r.bindFormula ?? '', resolverFor(s, undefined, undefined));
+      // Without the formula runtime the count stays as it is (config.clones) until it arrives.
+      if (bound === undefined) continue;
+      v = bound;
+    }
     const want = boundCloneCount(v, r.max);
     if ((s.counts.get(id) ?? 0) !== want) {
       s.counts.set(id, want);

@@ -9,8 +9,21 @@
  * Errors never throw to the caller: they give a message and a defined value (0 for numbers).
  */
 
-/** A runtime value of the formula language. */
-export type FormulaValue = number | string | boolean | null;
+import type { FormulaValue } from './coerce.ts';
+
+export type { FormulaValue } from './coerce.ts';
+
+/**
+ * Converts a value to a number: '' and null are 0, non-numeric text is NaN. The same as
+ * `coerce.ts` `toNumber` (a test checks they agree), copied so that this lazily loaded module
+ * shares no module with the option form's chunk (the build would split it into a chunk of its own).
+ */
+export function toNumber(v: FormulaValue | undefined): number {
+  if (v === null || v === undefined || v === '') return 0;
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return Number(v.trim());
+}
 
 /** Field properties a placeholder may read (`{field.<id>.<prop>}`). */
 export const FIELD_PROPS = [
@@ -91,6 +104,8 @@ export interface CompiledFormula {
   usesSelf: boolean;
   /** Reads product data or the quantity. */
   usesProduct: boolean;
+  /** The formula was not read because no formula runtime is loaded (see {@link FormulaRuntime}). */
+  unavailable?: boolean;
   ast?: Node;
 }
 
@@ -189,15 +204,6 @@ function lookupFunction(name: string): string | undefined {
 }
 
 // ---------------------------------------------------------------- coercions (JS-like, total)
-
-/** Converts a value to a number: '' and null are 0, non-numeric text is NaN. */
-export function toNumber(v: FormulaValue | undefined): number {
-  if (v === null || v === undefined || v === '') return 0;
-  if (typeof v === 'number') return v;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  const x = Number(v.trim());
-  return x;
-}
 
 function toText(v: FormulaValue | undefined): string {
   if (v === null || v === undefined) return '';
@@ -630,3 +636,16 @@ function errorText(e: unknown): string {
     return 'unknown error';
   }
 }
+
+/**
+ * What the engine needs of the formula language. The engine takes it as an option
+ * (`EngineOptions.formulas`), so the element can load this module lazily for forms that use
+ * formulas; `index.ts` passes {@link formulaRuntime} by default.
+ */
+export interface FormulaRuntime {
+  compile(source: unknown): CompiledFormula;
+  evaluateNumber(compiled: CompiledFormula, resolve: RefResolver): FormulaResult<number>;
+}
+
+/** The formula language: parser and interpreter of this module. */
+export const formulaRuntime: FormulaRuntime = { compile: compileFormula, evaluateNumber };

@@ -4,7 +4,7 @@
  * structure changes (clones added, removed or bound); reports bad formulas, missing rule sources
  * and cycles once each.
  */
-import { type CompiledFormula, compileFormula } from './formula.ts';
+import type { CompiledFormula } from './formula.ts';
 import { buildGraph } from './graph.ts';
 import { relationSources } from './logic.ts';
 import { flatOptions, priceFormulaOf } from './pricing.ts';
@@ -48,7 +48,7 @@ function formulaDeps(s: EngineState, f: CompiledFormula, idMap: IdMap, out: stri
 }
 
 function reportFormula(s: EngineState, owner: string, setting: string, f: CompiledFormula | undefined) {
-  if (!f || f.ok) return;
+  if (!f || f.ok || f.unavailable) return;
   reportOnce(s, `${owner}:${setting}`, { elementId: owner, setting, message: `formula error: ${f.error}` });
 }
 
@@ -94,7 +94,7 @@ function groupDeps(s: EngineState, section: SectionInstance, rule: GroupRule, in
     ['max', rule.max],
   ] as const) {
     if (src === undefined || (setting !== 'formula' && typeof src === 'number')) continue;
-    const f = compileFormula(src);
+    const f = s.formulas.compile(src);
     reportFormula(s, section.key, `form_rules.${index}.${setting}`, f);
     formulaDeps(s, f, section.idMap, out);
   }
@@ -124,7 +124,7 @@ function fieldDeps(s: EngineState, inst: FieldInstance): string[] {
   const fd = inst.def;
   const out: string[] = [sectionNode(inst.sectionKey)];
   if (fd.enableCl) out.push(...ruleDeps(s, inst.id, inst.idMap, fd.relations));
-  const formula = priceFormulaOf(fd, s.conf);
+  const formula = priceFormulaOf(fd, s.conf, s.formulas);
   if (formula) {
     reportFormula(s, inst.isClone ? (inst.parentId ?? inst.id) : inst.id, 'price', formula);
     // {repeaterCount} changes only with the structure, which rebuilds everything.
@@ -158,7 +158,7 @@ function reportCycles(s: EngineState) {
 function reportRepeaterBindings(s: EngineState) {
   for (const [id, r] of s.layout.repeaters) {
     if (r.bind === 'formula')
-      reportFormula(s, id, 'repeater_bind_formula', compileFormula(r.bindFormula ?? ''));
+      reportFormula(s, id, 'repeater_bind_formula', s.formulas.compile(r.bindFormula ?? ''));
     if (r.bind === 'field' && !s.layout.fields.has(r.bindField ?? ''))
       s.report.push({
         elementId: id,

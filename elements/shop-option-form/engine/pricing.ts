@@ -5,13 +5,8 @@
  * percentage pricing; money formatting.
  */
 import { formatMoney, type MoneyFormat, roundMoney } from '../../../shared/format/money.ts';
-import {
-  type CompiledFormula,
-  compileFormula,
-  evaluateNumber,
-  type RefResolver,
-  toNumber,
-} from './formula.ts';
+import { toNumber } from './coerce.ts';
+import type { CompiledFormula, FormulaRuntime, RefResolver } from './formula.ts';
 import { OTHER_MARKER } from './logic.ts';
 import type { FieldDef, OptionValue, PageConfig, ProductData } from './schema.ts';
 import type { FieldValue, PriceSummary, Quantity } from './types.ts';
@@ -26,13 +21,17 @@ export interface FieldPrice {
 }
 
 /** The formula a custom-priced field uses: a config template by formulaId, or its price. */
-export function priceFormulaOf(def: FieldDef, config: PageConfig): CompiledFormula | undefined {
+export function priceFormulaOf(
+  def: FieldDef,
+  config: PageConfig,
+  formulas: FormulaRuntime,
+): CompiledFormula | undefined {
   if (!def.enablePrice || def.pricingType !== 'custom') return undefined;
   const src =
     def.formulaId && Object.hasOwn(config.formulas, def.formulaId)
       ? config.formulas[def.formulaId]
       : def.price;
-  return compileFormula(src ?? '');
+  return formulas.compile(src ?? '');
 }
 
 /** Flattens option groups (select optgroups) into one list. */
@@ -89,12 +88,13 @@ function unitPrice(
   value: string,
   product: ProductData,
   formula: CompiledFormula | undefined,
+  formulas: FormulaRuntime,
   resolve: RefResolver,
 ): { raw: number; error?: string; percentage: boolean } {
   switch (def.pricingType) {
     case 'custom': {
       if (!formula) return { raw: 0, percentage: false };
-      const r = evaluateNumber(formula, resolve);
+      const r = formulas.evaluateNumber(formula, resolve);
       return { raw: r.value, error: r.error, percentage: false };
     }
     case 'percentage':
@@ -122,6 +122,7 @@ export function priceField(
   product: ProductData,
   config: PageConfig,
   formula: CompiledFormula | undefined,
+  formulas: FormulaRuntime,
   resolveFor: (optionValue: string | undefined) => RefResolver,
 ): FieldPrice {
   const none: FieldPrice = { price: 0, rawPrice: 0, options: [] };
@@ -142,7 +143,7 @@ export function priceField(
       if (!option && !isOther) continue;
       const base = def.priceOptions === 'different_for_all' && option ? option.price : def.price;
       const text = isOther ? v.slice(OTHER_MARKER.length) : v;
-      const u = unitPrice(def, base, text, product, formula, resolveFor(text));
+      const u = unitPrice(def, base, text, product, formula, formulas, resolveFor(text));
       error ??= u.error;
       const q = quantityOf(def, quantity, v);
       options.push({
@@ -157,7 +158,7 @@ export function priceField(
   }
 
   const text = scalarText(value);
-  const u = unitPrice(def, def.price, text, product, formula, resolveFor(undefined));
+  const u = unitPrice(def, def.price, text, product, formula, formulas, resolveFor(undefined));
   const q = quantityOf(def, quantity, undefined);
   return { price: round(u.raw, u.percentage) * q, rawPrice: u.raw * q, options: [], error: u.error };
 }

@@ -3,6 +3,7 @@
  * parsed input, what the shopper entered (`stored`), what evaluation derived (`computed`), the
  * current structure (layout, dependency graph, group rules) and the running price sums.
  */
+import type { FormulaRuntime } from './formula.ts';
 import type { DependencyGraph } from './graph.ts';
 import type { Status } from './logic.ts';
 import type { Layout } from './repeaters.ts';
@@ -30,7 +31,29 @@ import type {
 export interface EngineOptions {
   /** The clock used by date placeholders and relative date limits. */
   now?: () => Date;
+  /**
+   * The formula language (`formula.ts` `formulaRuntime`; `index.ts` passes it by default). Without
+   * it every formula is unavailable: formula prices are 0 with a `formulaError`, group rules and
+   * bound repeater counts that need a formula are left as they are, and nothing is reported.
+   */
+  formulas?: FormulaRuntime;
 }
+
+const UNAVAILABLE = 'formulas are not loaded';
+
+/** The formula runtime used when none is given: every formula is unavailable (see EngineOptions). */
+export const NO_FORMULAS: FormulaRuntime = {
+  compile: (source) => ({
+    source: typeof source === 'string' ? source : String(source ?? ''),
+    ok: false,
+    unavailable: true,
+    error: UNAVAILABLE,
+    fieldRefs: [],
+    usesSelf: false,
+    usesProduct: false,
+  }),
+  evaluateNumber: (compiled) => ({ value: 0, error: compiled.error ?? UNAVAILABLE }),
+};
 
 /** What the shopper entered in one field. */
 export interface Stored {
@@ -83,6 +106,8 @@ export interface Sums {
 
 /** The whole mutable state of one engine. */
 export interface EngineState {
+  /** The formula language, or {@link NO_FORMULAS}. */
+  formulas: FormulaRuntime;
   /** Problems found in the definition, product and config, and later update failures. */
   readonly report: SchemaIssue[];
   readonly def: FormDefinition;
@@ -132,6 +157,7 @@ export function createState(
   const conf = parseConfig(config, report);
   const clock = options.now ?? (() => new Date());
   return {
+    formulas: options.formulas ?? NO_FORMULAS,
     report,
     def,
     prod,

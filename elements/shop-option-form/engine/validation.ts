@@ -4,7 +4,7 @@
  * offending files) are applied by `correctValue` when a value arrives; `validateValue` then reports
  * what still fails. Messages come from the form's texts with English defaults.
  */
-import { toNumber } from './formula.ts';
+import { toNumber } from './coerce.ts';
 import { OTHER_MARKER, parseDateValue } from './logic.ts';
 import { isEmptyValue } from './pricing.ts';
 import type { FieldDef } from './schema.ts';

@@ -1,10 +1,12 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
+import { toNumber as coerceNumber } from '../../../elements/shop-option-form/engine/coerce.ts';
 import {
   compileFormula,
   evaluateFormula,
   evaluateNumber,
   type FormulaRef,
+  toNumber,
 } from '../../../elements/shop-option-form/engine/formula.ts';
 
 const values: Record<string, number | string | null> = {
@@ -237,6 +239,18 @@ describe('shop-option-form engine: formula language', () => {
     });
     it('caches: the same source parses once', () => {
       expect(compileFormula('1 + {value}')).to.equal(compileFormula('1 + {value}'));
+    });
+  });
+
+  describe('toNumber', () => {
+    it('the lazily loaded copy agrees with coerce.ts (pricing and validation use that one)', () => {
+      const samples = [null, '', ' 12 ', '1e3', 'abc', true, false, 0, -2.5, Number.NaN, '0x10', '  '];
+      for (const v of samples) expect(Object.is(toNumber(v), coerceNumber(v)), String(v)).to.equal(true);
+      fc.assert(
+        fc.property(fc.oneof(fc.string(), fc.double(), fc.boolean(), fc.constant(null)), (v) =>
+          Object.is(toNumber(v), coerceNumber(v)),
+        ),
+      );
     });
   });
 });

@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { formulaRuntime } from '../../../elements/shop-option-form/engine/formula.ts';
 import type { FormState } from '../../../elements/shop-option-form/engine/index.ts';
 import { createFormStore, withMoneyFormat } from '../../../elements/shop-option-form/engine/store.ts';
 import { $pageConfig, setPageConfig } from '../../../shared/stores/page-config.ts';
@@ -70,8 +71,26 @@ describe('shop-option-form engine store', () => {
         ]),
         product,
         {},
+        { formulas: formulaRuntime },
       );
       expect(bad.report.some((r) => r.elementId === 'a' && r.setting === 'price')).to.equal(true);
+    });
+
+    it('without a formula runtime formulas are unavailable: price 0 with a formulaError, nothing reported', () => {
+      const def = oneSection([
+        { type: 'number', elementId: 'a', enablePrice: true, pricingType: 'custom', price: '{value} * 2' },
+        { type: 'number', elementId: 'b', enablePrice: true, pricingType: 'fixed', price: 3 },
+      ]);
+      const bare = createFormStore(def, product, {});
+      bare.update({ type: 'value', id: 'a', value: '5' });
+      bare.update({ type: 'value', id: 'b', value: '1' });
+      expect(bare.report).to.deep.equal([]);
+      expect(bare.field('a')?.price).to.equal(0);
+      expect(bare.field('a')?.formulaError).to.be.a('string');
+      expect(bare.field('b')?.price).to.equal(3);
+      const full = createFormStore(def, product, {}, { formulas: formulaRuntime });
+      full.update({ type: 'value', id: 'a', value: '5' });
+      expect(full.field('a')?.price).to.equal(10);
     });
   });
 
