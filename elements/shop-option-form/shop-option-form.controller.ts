@@ -15,7 +15,7 @@ import {
   type OptionAddOutcome,
   optionFormBody,
 } from './shop-option-form.cart.ts';
-import { loadedFormulaRuntime, loadFormulaRuntime } from './shop-option-form.formula-loader.ts';
+import { formulaChunk } from './shop-option-form.lazy.ts';
 import type { OptionFormSettings } from './shop-option-form.settings.ts';
 import { onInitTriggers } from './shop-option-form.triggers.ts';
 
@@ -160,7 +160,7 @@ export class OptionFormController {
     const product = $product.get().id ? productData($product.get(), baseProduct(settings)) : settings.product;
     // The engine asks for the formula language only when the definition uses a formula; without the
     // lazy chunk the form shows at once (formula prices pending) and is rebuilt when it arrives.
-    const loaded = loadedFormulaRuntime();
+    const loaded = formulaChunk.loaded();
     const runtime = loaded ?? NO_FORMULAS;
     let wanted = false;
     const formulas: FormulaRuntime = {
@@ -190,7 +190,7 @@ export class OptionFormController {
   #loadFormulas(): void {
     if (this.#ui.get().formulas === 'loading' || this.#ui.get().formulas === 'failed') return;
     this.#ui.setKey('formulas', 'loading');
-    loadFormulaRuntime().then(
+    formulaChunk.load().then(
       () => {
         this.#ui.setKey('formulas', 'ready');
         this.reinit();

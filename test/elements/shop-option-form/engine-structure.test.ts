@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import {
   createFormEngine,
+  NO_FORMULAS,
   parseConfig,
   parseDefinition,
   parseProduct,
@@ -155,6 +156,44 @@ describe('shop-option-form engine: definitions, repeaters, accordions, form data
       // Bound repeaters ignore manual cloning.
       byFormula.update({ type: 'addClone', id: 'r' });
       expect(byFormula.field('r')!.clonedCount).to.equal(5);
+    });
+    it('without the formula runtime (NO_FORMULAS): formula counts, group rules and bind_quantity are left alone, nothing reported', () => {
+      const options = { formulas: NO_FORMULAS };
+      const bound = engineOf(
+        [
+          { type: 'number', elementId: 'n', value: '3' },
+          ...rep({ repeater_bind: 'formula', repeater_bind_formula: '{n.value} * 2', repeater_max: 10 }),
+        ],
+        { config: { clones: { r: 2 } }, options },
+      );
+      expect(bound.field('r')!.clonedCount).to.equal(2);
+      expect(bound.report).to.deep.equal([]);
+      const group = engineOf(
+        [
+          { type: 'number', elementId: 'x' },
+          { type: 'number', elementId: 'y' },
+        ],
+        {
+          extra: {
+            form_rules: [{ validationType: 'customFormula', formula: '{x.value} * {y.value}', min: 10 }],
+          },
+          options,
+        },
+      );
+      group.update({ type: 'value', id: 'x', value: '2' });
+      group.update({ type: 'value', id: 'y', value: '3' });
+      group.update({ type: 'submit' });
+      expect(group.state().errors).to.deep.equal([]);
+      const qty = engineOf(
+        [{ type: 'number', elementId: 'n', value: '3' }, ...rep({ repeater_bind: 'quantity' })],
+        {
+          config: { bind_quantity: { enabled: true, formula: '{n.value}' } },
+          product: { quantity: 1 },
+          options,
+        },
+      );
+      expect(qty.field('r')!.clonedCount).to.equal(0);
+      expect(qty.report).to.deep.equal([]);
     });
     it('clones sections; rules and formulas inside a clone read the clone fields', () => {
       const e = createFormEngine(

@@ -1,6 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { type FormulaRuntime, formulaRuntime } from '../../../elements/shop-option-form/engine/formula.ts';
-import { setFormulaLoader } from '../../../elements/shop-option-form/shop-option-form.formula-loader.ts';
+import { formulaChunk } from '../../../elements/shop-option-form/shop-option-form.lazy.ts';
 import { captureConsoleErrors } from '../../helpers/elements.ts';
 import { $, optionForm, posted, sectionOf, type } from './fixtures.ts';
 
@@ -49,7 +49,7 @@ describe('<shop-option-form> formula chunk (lazy)', () => {
 
   it('a form without formulas never requests the formula chunk', async () => {
     const loader = controlledLoader();
-    restore = setFormulaLoader(loader.load);
+    restore = formulaChunk.setLoader(loader.load);
     const { el } = await optionForm({
       product: { product_price: 10 },
       definition: [
@@ -74,7 +74,7 @@ describe('<shop-option-form> formula chunk (lazy)', () => {
 
   it('shows the form at once, prices pending, and prices correctly when the chunk arrives, keeping what was typed', async () => {
     const loader = controlledLoader();
-    restore = setFormulaLoader(loader.load);
+    restore = formulaChunk.setLoader(loader.load);
     const { el, form } = await optionForm({
       product: { product_price: 10 },
       definition: [sectionOf([custom, fixed])],
@@ -98,7 +98,7 @@ describe('<shop-option-form> formula chunk (lazy)', () => {
 
   it('a failed load: one console.error naming the tag, formula prices unavailable, the rest keeps working', async () => {
     const loader = controlledLoader();
-    restore = setFormulaLoader(loader.load);
+    restore = formulaChunk.setLoader(loader.load);
     let result: Awaited<ReturnType<typeof optionForm>> | undefined;
     const errors = await captureConsoleErrors(async () => {
       result = await optionForm({
