@@ -1,0 +1,374 @@
+import { returnFocus } from '../a11y/focus.ts';
+import { jqueryWrap } from '../jquery-bridge.ts';
+import { logError } from '../log.ts';
+import { sanitizeToFragment } from '../sanitize.ts';
+import { shop } from '../shop/adapter.ts';
+import { addToCart } from '../shop/cart.ts';
+import { $pageConfig } from '../stores/page-config.ts';
+import { safeUrl } from '../url.ts';
+import { type BehaviourOptions, clockOf, documentOf, installOnce, type PageRoot } from './behaviour.ts';
+
+/**
+ * Quick view from a product box (issue 16; spec §1, §2 "Cart and checkout", §7 "Quick view", §9
+ * "Product page and cart"). Flatsome prints `<a class="quick-view" data-prod="123"
+ * href="#quick-view">Quick View</a>` in the box; a click POSTs `action=flatsome_quickview&product=123`
+ * to admin-ajax (through the shop adapter) and shows the returned HTML, sanitised, in a modal
+ * native `<dialog>` (WAI-ARIA APG dialog: labelled by the product title, Escape, a close button,
+ * focus back to the link). Inside: a small image slider over the gallery slides (previous/next,
+ * arrow keys, a swipe past 15 px) and the add-to-cart form sent by ajax through the cart module.
+ */
+
+export const QUICK_VIEW_SELECTOR = '.quick-view[data-prod]';
+/** spec §9 "Product page and cart": quick view slider drag threshold 15 (px, more than it moves). */
+export const QUICK_VIEW_DRAG_THRESHOLD = 15;
+/** The visible texts (English, like the theme's defaults). */
+export const QUICK_VIEW_TEXTS = {
+  dialog: 'Quick view',
+  close: 'Close',
+  loading: 'Loading…',
+  // spec §8 has no quick-view row; worded like its lightbox failure ("could not be loaded", with link).
+  failed: 'The product could not be loaded.',
+  productPage: 'Open the product page',
+  gallery: 'Product images',
+  previous: 'Previous image',
+  next: 'Next image',
+  added: 'Added to your cart.',
+  addFailed: 'The product could not be added to the cart.',
+};
+
+export interface QuickViewOptions extends BehaviourOptions {
+  /** Time limit in ms before the failure text; default the page's request time-out (spec §7). */
+  timeout?: number;
+}
+
+const CSS = `
+.quick-view-dialog{box-sizing:border-box;inline-size:min(60rem,calc(100vw - 2rem));max-block-size:calc(100dvh - 2rem);padding:0;border:0;border-radius:var(--shop-radius,4px);background:var(--shop-color-surface,#fff);color:var(--shop-color-text,#1a1a1a);overscroll-behavior:contain}
+.quick-view-dialog::backdrop{background:rgb(0 0 0/.6)}
+.quick-view-dialog__close{position:sticky;float:inline-end;inset-block-start:0;z-index:1;min-inline-size:2.75rem;min-block-size:2.75rem;border:0;background:transparent;color:inherit;font-size:1.5rem;cursor:pointer}
+.quick-view-dialog__body{padding:var(--shop-space-m,1rem)}
+.quick-view-dialog__status{display:flex;gap:.5em;align-items:center;margin:2rem 0}
+.quick-view-dialog__spinner{inline-size:1.25em;block-size:1.25em;border:2px solid currentColor;border-inline-end-color:transparent;border-radius:50%;animation:quick-view-spin .8s linear infinite}
+@keyframes quick-view-spin{to{transform:rotate(1turn)}}
+@media (prefers-reduced-motion:reduce){.quick-view-dialog__spinner{animation:none}}
+.quick-view-gallery{position:relative;touch-action:pan-y;user-select:none}
+.quick-view-gallery>[hidden]{display:none!important}
+.quick-view-gallery img{display:block;max-inline-size:100%;block-size:auto;-webkit-user-drag:none}
+.quick-view-gallery__nav{display:flex;gap:.5em;justify-content:center;margin-block:.5em}
+.quick-view-gallery__nav button{min-inline-size:2.75rem;min-block-size:2.75rem}
+.quick-view-dialog :focus-visible{outline:var(--shop-focus-ring-width,2px) solid var(--shop-color-focus,#1f5f8b);outline-offset:2px}
+.quick-view.is-loading{opacity:.6;cursor:progress}
+`;
+const sheets = new WeakSet<Document>();
+function adoptStyles(doc: Document) {
+  if (sheets.has(doc) || !('adoptedStyleSheets' in doc)) return;
+  sheets.add(doc);
+  const sheet = new (doc.defaultView ?? window).CSSStyleSheet();
+  sheet.replaceSync(CSS);
+  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+}
+
+const installed = new WeakMap<PageRoot, () => void>();
+let ids = 0;
+const nextId = (prefix: string) => `${prefix}-${++ids}`;
+
+/** The product box around a quick-view link: its title and its product page (http(s) only). */
+function boxOf(link: Element) {
+  const box = link.closest('.product, .product-small, li, .box');
+  const title =
+    box
+      ?.querySelector('.woocommerce-loop-product__title, .product-title, .name, h2, h3')
+      ?.textContent?.trim() ?? '';
+  const anchor = box?.querySelector<HTMLAnchorElement>(
+    'a.woocommerce-LoopProduct-link, .product-title a, .name a, a[href]:not(.quick-view)',
+  );
+  return { title, url: safeUrl(anchor?.getAttribute('href')) };
+}
+
+/**
+ * The add-to-cart fields of a product form as WooCommerce's ajax add_to_cart reads them: the form
+ * data, `product_id` the chosen variation (WC_AJAX::add_to_cart takes a variation id there) or the
+ * product, and no `add-to-cart` (WooCommerce's form handler would add a second time). Null when
+ * the form names no product or a variable product has no variation chosen yet.
+ */
+export function quickViewCartFields(form: HTMLFormElement, submitter: HTMLElement | null = null) {
+  const fields: Record<string, string> = {};
+  let data: FormData;
+  try {
+    data = new FormData(form, submitter);
+  } catch {
+    data = new FormData(form);
+  }
+  for (const [name, value] of data) if (typeof value === 'string') fields[name] = value;
+  if (submitter instanceof HTMLButtonElement && submitter.name && !(submitter.name in fields))
+    fields[submitter.name] = submitter.value;
+  const variation = Number(fields.variation_id) > 0 ? fields.variation_id! : '';
+  const product = fields['add-to-cart'] || fields.product_id || '';
+  delete fields['add-to-cart'];
+  if (form.classList.contains('variations_form') ? !variation : !/^\d+$/.test(product)) return null;
+  fields.product_id = variation || product;
+  return fields;
+}
+
+/** Installs quick view for the links under `root` (delegated: links added later work too). */
+export function installQuickView(root: PageRoot = document, options: QuickViewOptions = {}): () => void {
+  return installOnce(installed, root, () => {
+    const doc = documentOf(root);
+    const clock = clockOf(options);
+    let open: { dialog: HTMLDialogElement; link: HTMLElement } | undefined;
+
+    const show = (link: HTMLElement, productId: string) => {
+      adoptStyles(doc);
+      const { title, url } = boxOf(link);
+      const controller = new AbortController();
+      const dialog = doc.createElement('dialog');
+      dialog.className = 'quick-view-dialog';
+      dialog.setAttribute('aria-label', title || QUICK_VIEW_TEXTS.dialog);
+      const close = doc.createElement('button');
+      close.type = 'button';
+      close.className = 'quick-view-dialog__close';
+      close.setAttribute('aria-label', QUICK_VIEW_TEXTS.close);
+      close.textContent = '×';
+      close.addEventListener('click', () => dialog.close());
+      const body = doc.createElement('div');
+      body.className = 'quick-view-dialog__body product-lightbox lightbox-content';
+      const status = doc.createElement('p');
+      status.className = 'quick-view-dialog__status';
+      status.setAttribute('role', 'status');
+      const spinner = doc.createElement('span');
+      spinner.className = 'quick-view-dialog__spinner';
+      status.append(spinner, QUICK_VIEW_TEXTS.loading);
+      body.append(status);
+      dialog.append(close, body);
+      dialog.setAttribute('aria-busy', 'true');
+      link.setAttribute('aria-busy', 'true');
+      link.classList.add('is-loading');
+      // A click on the backdrop (the dialog box itself, outside its content) closes it.
+      dialog.addEventListener('click', (event) => {
+        if (event.target === dialog) dialog.close();
+      });
+      dialog.addEventListener('submit', (event) => onSubmit(event as SubmitEvent, dialog));
+      let slow = false;
+      const timer = clock.setTimeout(() => {
+        slow = true;
+        controller.abort();
+      }, options.timeout ?? $pageConfig.get().requestTimeout);
+      const done = () => {
+        clock.clearTimeout(timer);
+        dialog.removeAttribute('aria-busy');
+        link.removeAttribute('aria-busy');
+        link.classList.remove('is-loading');
+      };
+      dialog.addEventListener('close', () => {
+        controller.abort();
+        done();
+        dialog.remove();
+        if (open?.dialog === dialog) open = undefined;
+        if (link.isConnected) link.focus({ preventScroll: true });
+        else returnFocus(null, doc);
+      });
+      doc.body.append(dialog);
+      dialog.showModal();
+      close.focus({ preventScroll: true });
+      open = { dialog, link };
+
+      const fail = (reason: unknown) => {
+        if (!dialog.open) return;
+        logError(null, `quick view: product ${productId} could not be loaded.`, reason);
+        const message = doc.createElement('p');
+        message.setAttribute('role', 'alert');
+        message.className = 'quick-view-dialog__error';
+        message.append(QUICK_VIEW_TEXTS.failed);
+        if (url) {
+          const a = doc.createElement('a');
+          a.href = url;
+          a.textContent = QUICK_VIEW_TEXTS.productPage;
+          message.append(' ', a);
+        }
+        body.replaceChildren(message);
+      };
+      shop()
+        .quickView(productId, controller.signal)
+        .then(
+          (html) => {
+            done();
+            if (!dialog.open) return;
+            const content = sanitizeToFragment(html, doc);
+            if (!content.textContent?.trim() && !content.querySelector('img'))
+              return fail(new Error('the shop answered with nothing'));
+            body.replaceChildren(content);
+            enhance(dialog, body);
+          },
+          (error: unknown) => {
+            done();
+            if (!controller.signal.aborted || slow) fail(error);
+          },
+        );
+    };
+
+    const enhance = (dialog: HTMLDialogElement, body: HTMLElement) => {
+      const heading = body.querySelector<HTMLElement>('.product_title, .product-title, h1, h2');
+      if (heading) {
+        heading.id ||= nextId('quick-view-title');
+        heading.tabIndex = -1;
+        dialog.removeAttribute('aria-label');
+        dialog.setAttribute('aria-labelledby', heading.id);
+      }
+      const gallery = body.querySelector<HTMLElement>(
+        '.product-gallery-slider, .woocommerce-product-gallery__wrapper, .product-gallery .slider',
+      );
+      if (gallery) slider(gallery, doc);
+      for (const form of body.querySelectorAll<HTMLFormElement>('form.variations_form')) {
+        // WooCommerce's add-to-cart-variation.js (Flatsome calls it on the quick view's form);
+        // without it, a `wc_variation_form` event for our swatches and other page scripts.
+        const $form = jqueryWrap(form) as { wc_variation_form?: () => unknown } | null;
+        if (typeof $form?.wc_variation_form === 'function') {
+          try {
+            $form.wc_variation_form();
+          } catch (error) {
+            logError(null, 'quick view: wc_variation_form failed.', error);
+          }
+        } else form.dispatchEvent(new CustomEvent('wc_variation_form', { bubbles: true }));
+      }
+      // APG dialog: with content longer than a screen, focus goes to the heading at its start.
+      if (heading && doc.activeElement === dialog.querySelector('.quick-view-dialog__close'))
+        heading.focus({ preventScroll: true });
+    };
+
+    const onSubmit = (event: SubmitEvent, dialog: HTMLDialogElement) => {
+      const form = event.target;
+      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.matches('form.cart')) return;
+      const fields = quickViewCartFields(form, event.submitter);
+      if (!fields) return; // the form goes its own way (to the product page)
+      event.preventDefault();
+      if (form.getAttribute('aria-busy') === 'true') return;
+      form.setAttribute('aria-busy', 'true');
+      const note = form.querySelector('.quick-view-dialog__added') ?? doc.createElement('p');
+      note.className = 'quick-view-dialog__added';
+      note.setAttribute('role', 'status');
+      note.textContent = '';
+      form.append(note);
+      void addToCart(fields, event.submitter ?? form).then((result) => {
+        form.removeAttribute('aria-busy');
+        if (!dialog.open) return;
+        if (result === 'added') {
+          const { cartUrl, i18nViewCart } = $pageConfig.get();
+          const view = doc.createElement('a');
+          view.className = 'added_to_cart wc-forward';
+          view.textContent = i18nViewCart;
+          const href = safeUrl(cartUrl);
+          if (href) view.href = href;
+          note.replaceChildren(QUICK_VIEW_TEXTS.added, ' ', view);
+        } else if (result === 'failed') note.textContent = QUICK_VIEW_TEXTS.addFailed;
+      });
+    };
+
+    const onClick = (event: Event) => {
+      const mouse = event as MouseEvent;
+      if (mouse.button !== 0 || mouse.metaKey || mouse.ctrlKey || mouse.shiftKey || mouse.altKey) return;
+      const link = (event.target as Element | null)?.closest?.<HTMLElement>(QUICK_VIEW_SELECTOR);
+      if (!link || (root instanceof Element && !root.contains(link))) return;
+      event.preventDefault();
+      if (open) return; // one at a time: a second click while one loads or shows sends nothing
+      const productId = (link.dataset.prod ?? '').trim();
+      if (!/^\d+$/.test(productId)) {
+        logError(null, `quick view: data-prod "${link.dataset.prod}" is not a product id; ignored.`);
+        return;
+      }
+      show(link, productId);
+    };
+    root.addEventListener('click', onClick);
+    return () => {
+      root.removeEventListener('click', onClick);
+      open?.dialog.close();
+    };
+  });
+}
+
+/**
+ * The quick view's image slider: the container's element children holding an image are the
+ * slides, one shown at a time (APG carousel roles, no auto-rotation), previous/next buttons that
+ * wrap around (Flatsome's wrapAround), the arrow keys, and a horizontal drag or swipe of more than
+ * {@link QUICK_VIEW_DRAG_THRESHOLD} px; slides switch without animation (nothing to reduce).
+ * Left alone with fewer than two slides.
+ */
+function slider(track: HTMLElement, doc: Document) {
+  const slides = [...track.children].filter(
+    (c): c is HTMLElement => c instanceof HTMLElement && c.querySelector('img') !== null,
+  );
+  if (slides.length < 2) return;
+  track.id ||= nextId('quick-view-gallery');
+  track.classList.add('quick-view-gallery');
+  track.setAttribute('role', 'region');
+  track.setAttribute('aria-roledescription', 'carousel');
+  track.setAttribute('aria-label', QUICK_VIEW_TEXTS.gallery);
+  track.tabIndex = 0;
+  let index = 0;
+  const go = (to: number) => {
+    index = (to + slides.length) % slides.length;
+    slides.forEach((slide, i) => {
+      slide.hidden = i !== index;
+      slide.classList.toggle('is-selected', i === index);
+    });
+  };
+  slides.forEach((slide, i) => {
+    slide.setAttribute('role', 'group');
+    slide.setAttribute('aria-roledescription', 'slide');
+    slide.setAttribute('aria-label', `${i + 1} of ${slides.length}`);
+  });
+  const nav = doc.createElement('div');
+  nav.className = 'quick-view-gallery__nav';
+  for (const [label, step] of [
+    [QUICK_VIEW_TEXTS.previous, -1],
+    [QUICK_VIEW_TEXTS.next, 1],
+  ] as const) {
+    const b = doc.createElement('button');
+    b.type = 'button';
+    b.className = step < 0 ? 'quick-view-gallery__previous' : 'quick-view-gallery__next';
+    b.textContent = label;
+    b.setAttribute('aria-controls', track.id);
+    b.addEventListener('click', () => go(index + step));
+    nav.append(b);
+  }
+  track.after(nav);
+  track.addEventListener('keydown', (event) => {
+    const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    go(index + (doc.dir === 'rtl' ? -step : step));
+  });
+  // Swipe: pointer events, so mouse, pen and touch alike; the page still scrolls vertically
+  // (touch-action: pan-y). Images are not dragged natively.
+  let start: { x: number; id: number } | undefined;
+  let dragged = false;
+  track.addEventListener('dragstart', (event) => event.preventDefault());
+  track.addEventListener('pointerdown', (event) => {
+    if (event.button !== 0) return;
+    start = { x: event.clientX, id: event.pointerId };
+    dragged = false;
+    try {
+      track.setPointerCapture(event.pointerId);
+    } catch {
+      // a pointer the browser does not know (synthetic events): listening on the track is enough
+    }
+  });
+  const end = (event: PointerEvent) => {
+    if (!start || event.pointerId !== start.id) return;
+    const dx = event.clientX - start.x;
+    start = undefined;
+    if (event.type === 'pointercancel' || Math.abs(dx) <= QUICK_VIEW_DRAG_THRESHOLD) return;
+    dragged = true;
+    go(index + (dx < 0 ? 1 : -1) * (doc.dir === 'rtl' ? -1 : 1));
+  };
+  track.addEventListener('pointerup', end);
+  track.addEventListener('pointercancel', end);
+  // A drag is not a click on whatever is under the pointer.
+  track.addEventListener(
+    'click',
+    (event) => {
+      if (dragged) event.preventDefault();
+      dragged = false;
+    },
+    { capture: true },
+  );
+  go(0);
+}
