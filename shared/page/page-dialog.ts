@@ -1,0 +1,99 @@
+import { returnFocus } from '../a11y/focus.ts';
+
+/**
+ * A modal dialog around markup that is already on the page (issue 17: the checkout terms, the
+ * login popup): a native `<dialog>` opened with `showModal()` (APG dialog: focus trapped by the
+ * browser, Escape closes, the rest of the page inert), a close button, a click on the backdrop
+ * closes it. The page's element is moved into the dialog while it is open and put back where it
+ * was (with its `hidden` state and classes as before) when it closes; focus goes back to the
+ * opener.
+ */
+
+export const PAGE_DIALOG_TEXTS = { close: 'Close' };
+
+export interface PageDialogOptions {
+  /** The page's element shown in the dialog. */
+  content: HTMLElement;
+  /** The dialog's name: an element inside `content` (aria-labelledby), or a text. */
+  label: HTMLElement | string;
+  /** Where focus goes back to on close. */
+  opener?: HTMLElement | null;
+  /** Where focus goes on open (default the close button). */
+  focus?: HTMLElement | null;
+  /** Classes removed from `content` while it is shown (e.g. Flatsome's `mfp-hide`), put back after. */
+  unhide?: string[];
+  className?: string;
+  onClose?: () => void;
+}
+
+const CSS = `
+.page-dialog{box-sizing:border-box;inline-size:min(48rem,calc(100vw - 2rem));max-block-size:calc(100dvh - 2rem);padding:0;border:0;border-radius:var(--shop-radius,4px);background:var(--shop-color-surface,#fff);color:var(--shop-color-text,#1a1a1a);overscroll-behavior:contain}
+.page-dialog::backdrop{background:rgb(0 0 0/.6)}
+.page-dialog__close{position:sticky;float:inline-end;inset-block-start:0;z-index:1;min-inline-size:2.75rem;min-block-size:2.75rem;border:0;background:transparent;color:inherit;font-size:1.5rem;cursor:pointer}
+.page-dialog__body{padding:var(--shop-space-m,1rem)}
+.page-dialog :focus-visible{outline:var(--shop-focus-ring-width,2px) solid var(--shop-color-focus,#1f5f8b);outline-offset:2px}
+`;
+const sheets = new WeakSet<Document>();
+function adoptStyles(doc: Document) {
+  if (sheets.has(doc) || !('adoptedStyleSheets' in doc)) return;
+  sheets.add(doc);
+  const sheet = new (doc.defaultView ?? window).CSSStyleSheet();
+  sheet.replaceSync(CSS);
+  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+}
+
+let ids = 0;
+
+/** Opens `content` in a modal dialog; returns the dialog (closing it puts everything back). */
+export function openPageDialog(options: PageDialogOptions): HTMLDialogElement {
+  const { content, label, opener, unhide = [] } = options;
+  const doc = content.ownerDocument;
+  adoptStyles(doc);
+  const dialog = doc.createElement('dialog');
+  dialog.className = `page-dialog ${options.className ?? ''}`.trim();
+  if (typeof label === 'string') dialog.setAttribute('aria-label', label);
+  else {
+    label.id ||= `page-dialog-label-${++ids}`;
+    dialog.setAttribute('aria-labelledby', label.id);
+  }
+  const close = doc.createElement('button');
+  close.type = 'button';
+  close.className = 'page-dialog__close';
+  close.setAttribute('aria-label', PAGE_DIALOG_TEXTS.close);
+  close.textContent = '×';
+  close.addEventListener('click', () => dialog.close());
+  const body = doc.createElement('div');
+  body.className = 'page-dialog__body';
+  dialog.append(close, body);
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+
+  const placeholder = doc.createComment('page-dialog');
+  const wasHidden = content.hidden;
+  const removed = unhide.filter((c) => content.classList.contains(c));
+  content.replaceWith(placeholder);
+  // WooCommerce prints the terms with `style="display: none; max-height: 200px"` (checkout.js slides them).
+  const inline = { display: content.style.display, maxHeight: content.style.maxHeight };
+  content.hidden = false;
+  content.classList.remove(...removed);
+  content.style.removeProperty('display');
+  content.style.removeProperty('max-height');
+  body.append(content);
+  dialog.addEventListener('close', () => {
+    if (placeholder.isConnected) placeholder.replaceWith(content);
+    else content.remove();
+    content.hidden = wasHidden;
+    content.style.display = inline.display;
+    content.style.maxHeight = inline.maxHeight;
+    content.classList.add(...removed);
+    dialog.remove();
+    if (opener?.isConnected) opener.focus({ preventScroll: true });
+    else returnFocus(null, doc);
+    options.onClose?.();
+  });
+  doc.body.append(dialog);
+  dialog.showModal();
+  (options.focus ?? close).focus({ preventScroll: true });
+  return dialog;
+}
