@@ -318,6 +318,7 @@ function loopItem(product) {
   return `<li class="${classes.join(' ')}">
 <a href="${esc(permalink(product))}" class="woocommerce-LoopProduct-link woocommerce-loop-product__link">${product.salePrice !== null ? '<span class="onsale">Sale!</span>' : ''}${thumbnail(imageUrl(product, 'thumb'), product.name)}<h2 class="woocommerce-loop-product__title">${name}</h2><span class="price">${priceHtml(product)}</span></a>
 ${button}<span id="${describedBy}" class="screen-reader-text">${description}</span>
+<a class="quick-view" data-prod="${product.id}" href="#quick-view" aria-label="Quick view: &ldquo;${name}&rdquo;">Quick View</a>
 </li>`;
 }
 

@@ -265,6 +265,20 @@ eachShopMode('quick view (spec §7 Quick view)', () => {
     expect(dialog.open).to.equal(true);
   });
 
+  it('works on the demo shop listing, which prints the quick-view link', async () => {
+    const page = new DOMParser().parseFromString(await (await fetch('/shop/')).text(), 'text/html');
+    const item = page.querySelector(`li.product.post-${BEANIE}`)!;
+    const printed = item.querySelector<HTMLAnchorElement>('a.quick-view')!;
+    expect(printed.dataset.prod).to.equal(String(BEANIE));
+    expect(printed.getAttribute('href')).to.equal('#quick-view');
+    const { root, remove } = mount(`<ul class="products">${item.outerHTML}</ul>`);
+    const stop = installQuickView(root);
+    cleanup.push(remove, stop);
+    root.querySelector<HTMLAnchorElement>('a.quick-view')!.click();
+    const dialog = await loaded();
+    expect(dialog.querySelector('.product_title')!.textContent).to.equal('Beanie');
+  });
+
   it('hands a variation form to the page scripts (wc_variation_form)', async () => {
     const heard: Element[] = [];
     const onInit = (e: Event) => heard.push(e.target as Element);
