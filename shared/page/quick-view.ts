@@ -1,4 +1,3 @@
-import { returnFocus } from '../a11y/focus.ts';
 import { jqueryWrap } from '../jquery-bridge.ts';
 import { logError } from '../log.ts';
 import { sanitizeToFragment } from '../sanitize.ts';
@@ -163,8 +162,8 @@ export function installQuickView(root: PageRoot = document, options: QuickViewOp
         done();
         dialog.remove();
         if (open?.dialog === dialog) open = undefined;
+        // APG dialog: focus back to the link that opened it, without scrolling the page.
         if (link.isConnected) link.focus({ preventScroll: true });
-        else returnFocus(null, doc);
       });
       doc.body.append(dialog);
       dialog.showModal();
