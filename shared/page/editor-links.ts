@@ -121,7 +121,7 @@ export function installEditorLinks(root: PageRoot = document, options: EditorLin
         panel.hidden = !open;
         button.setAttribute('aria-expanded', String(open));
       };
-      button.addEventListener('click', () => set(panel.hidden), { signal });
+      button.addEventListener('click', () => set(panel.hidden === true), { signal });
       holder.addEventListener('mouseenter', () => set(true), { signal });
       holder.addEventListener(
         'mouseleave',
