@@ -596,15 +596,15 @@ export function createShop(options = {}) {
         return true;
       }
       const count = Math.min(Math.max(Number(atts.photos) || 4, 1), 12);
-      const escape = (/** @type {string} */ v) => v.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+      const escapeHtml = (/** @type {string} */ v) => v.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
       const cols = Array.from(
         { length: count },
         (_, i) =>
-          `<div class="col"><div class="col-inner"><div class="img has-hover no-overflow"><div class="dark instagram-image-container"><a href="https://www.instagram.com/p/demo${i + 1}/" target="_blank" rel="noopener noreferrer" class="plain"><img src="${imageUrl(products[i % products.length])}" alt="${escape(String(atts.username ?? 'shop'))} photo ${i + 1}" width="300" height="300"><div class="caption">Photo ${i + 1}</div></a></div></div></div></div>`,
+          `<div class="col"><div class="col-inner"><div class="img has-hover no-overflow"><div class="dark instagram-image-container"><a href="https://www.instagram.com/p/demo${i + 1}/" target="_blank" rel="noopener noreferrer" class="plain"><img src="${imageUrl(products[i % products.length])}" alt="${escapeHtml(String(atts.username ?? 'shop'))} photo ${i + 1}" width="300" height="300"><div class="caption">Photo ${i + 1}</div></a></div></div></div></div>`,
       );
       sendJson(res, 200, {
         success: true,
-        data: `<div class="row row-collapse instagram-feed" id="${escape(String(atts._id ?? 'instagram-1'))}">${cols.join('')}</div>`,
+        data: `<div class="row row-collapse instagram-feed" id="${escapeHtml(String(atts._id ?? 'instagram-1'))}">${cols.join('')}</div>`,
       });
       return true;
     }
