@@ -3,7 +3,6 @@
 // `shared/` and `styles/`, so elements loaded from separate script tags share one `$cart`.
 // `npm start` serves the example pages and the demo shop from the same config.
 import { readdirSync } from 'node:fs';
-import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
@@ -49,44 +48,25 @@ const ELEMENT_CODE = /[\\/]elements[\\/]([^\\/]+)[\\/]/;
 const PAGE_CODE = /[\\/]shared[\\/](page[\\/]|shop[\\/]rest\.ts$)/;
 const AUTOLOADER = /[\\/]elements[\\/]autoloader\.ts$/;
 
-/**
- * The `page` chunk: page behaviours that nothing but the autoloader and other page behaviours
- * import, so pages that include elements directly (and the shared chunk) do not carry them. A
- * page behaviour an element imports as well gets a chunk of its own ({@link pageModuleChunk}).
- */
-function pageOnlyTest(): (id: string, ctx: ChunkingContext) => boolean {
-  const known = new Map<string, boolean>();
-  const pageOnly = (id: string, ctx: ChunkingContext): boolean => {
-    const cached = known.get(id);
-    if (cached !== undefined) return cached;
-    known.set(id, true); // cycles among page modules end here
-    const info = ctx.getModuleInfo(id);
-    const importers = [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])];
-    const only =
-      PAGE_CODE.test(id) &&
-      importers.length > 0 &&
-      importers.every((importer) => AUTOLOADER.test(importer) || pageOnly(importer, ctx));
-    known.set(id, only);
-    return only;
-  };
-  return pageOnly;
-}
-
-function pageChunk(): (id: string, ctx: ChunkingContext) => string | null {
-  const pageOnly = pageOnlyTest();
-  return (id, ctx) => (pageOnly(id, ctx) ? 'page' : null);
-}
+/** The page-behaviour registry (`shared/page/index.ts`), which the autoloader imports lazily. */
+const PAGE_REGISTRY = /[\\/]shared[\\/]page[\\/]index\.ts$/;
 
 /**
- * A page behaviour that an element imports too (the popup's link actions, the mini-cart's
- * add-to-cart buttons) gets a chunk of its own, `page-<name>.js` (issue 19): in `shared` every
- * page would download it, in `page` the element would pull every other behaviour along. Formed
- * before `page`, whose modules (the registry) import it and would otherwise take it along.
+ * The `page` chunk: the page-behaviour registry and what it imports statically (the selectors,
+ * installOnce). The behaviours themselves are dynamic imports of the registry, loaded only where
+ * their markup is on the page (issue 19), so rolldown gives each a lazy chunk of its own,
+ * `page-<name>.js` ({@link chunkFileName}); one that an element imports too (the mini-cart's
+ * add-to-cart buttons, the popup's link actions) is shared by both without riding in `shared`.
  */
-function pageModuleChunk(): (id: string, ctx: ChunkingContext) => string | null {
-  const pageOnly = pageOnlyTest();
-  return (id, ctx) =>
-    PAGE_CODE.test(id) && !pageOnly(id, ctx) ? `page-${basename(id).replace(/\.tsx?$/, '')}` : null;
+function pageChunk(): (id: string) => string | null {
+  return (id) => (PAGE_REGISTRY.test(id) ? 'page' : null);
+}
+
+/** `page-<name>.js` for chunks of page behaviours only, `<name>.js` for the rest. */
+function chunkFileName(chunk: { name: string; moduleIds: readonly string[] }): string {
+  const pageOnly =
+    chunk.name !== 'page' && chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => PAGE_CODE.test(id));
+  return pageOnly ? 'page-[name].js' : '[name].js';
 }
 
 /**
@@ -169,7 +149,7 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
-        chunkFileNames: '[name].js',
+        chunkFileNames: chunkFileName,
         // Lib mode keeps whitespace and /* @__PURE__ */ comments in ES output for re-bundling; these
         // files go straight into pages, so minify fully. Licence comments stay.
         minify: true,
@@ -179,9 +159,8 @@ export default defineConfig({
           // the shared chunk goes first, so what the page behaviours share with the elements
           // (DOMPurify, events, the jQuery bridge) stays there and page.js holds only their own code.
           groups: [
-            { name: sharedChunk(), priority: 3 },
-            { name: pageModuleChunk(), priority: 2 },
-            { name: pageChunk(), priority: 1 },
+            { name: sharedChunk(), debugName: 'shared', priority: 2 },
+            { name: pageChunk(), debugName: 'page', priority: 1 },
           ],
         },
       },

@@ -1,26 +1,33 @@
-import { ACCORDION_SELECTOR, installAccordions } from './accordion.ts';
-import { ANIMATE_SELECTOR, installAnimateOnScroll } from './animate-on-scroll.ts';
-import { BACK_TO_TOP_SELECTOR, installBackToTop } from './back-to-top.ts';
+import { loadChunk } from '../chunk-load.ts';
 import { type BehaviourOptions, installOnce, type PageRoot } from './behaviour.ts';
-import { CAROUSEL_SELECTOR, installCarousels } from './carousel.ts';
-import { COMING_SOON_SELECTOR, installComingSoonBanner } from './coming-soon.ts';
-import { COMMENT_FORM_SELECTOR, installCommentForm } from './comment-form.ts';
-import { COUNT_UP_SELECTOR, installCountUp } from './count-up.ts';
-import { DROPDOWN_SELECTOR, installDropdownMenus } from './dropdown-menu.ts';
-import { FIELD_HINT_SELECTOR, installFieldHints } from './field-hints.ts';
-import { installPageLinkActions, LINK_ACTIONS_SELECTOR } from './link-actions.ts';
-import { installLoopFilter, LOOP_FILTER_SELECTOR } from './loop-filter.ts';
-import { installNotices, NOTICES_SELECTOR } from './notices.ts';
-import { installPasswordToggle, PASSWORD_SELECTOR } from './password-toggle.ts';
-import { installQuantityButtons, QUANTITY_SELECTOR } from './quantity-buttons.ts';
-import { installResultCount, RESULT_COUNT_SELECTOR } from './result-count.ts';
-import { installReviewForm, REVIEW_FORM_SELECTOR } from './review-form.ts';
-import { installScrollTo, SCROLL_TO_SELECTOR } from './scroll-to.ts';
-import { installSlidingMenus, SLIDING_MENU_SELECTOR } from './sliding-menu.ts';
-import { installStickyHeader, STICKY_HEADER_SELECTOR } from './sticky-header.ts';
-import { installStoreNotice, STORE_NOTICE_SELECTOR } from './store-notice.ts';
-import { installSwatches, SWATCHES_SELECTOR } from './swatches.ts';
-import { installTabs, TABS_SELECTOR } from './tabs.ts';
+import {
+  ACCORDION_SELECTOR,
+  ANIMATE_SELECTOR,
+  BACK_TO_TOP_SELECTOR,
+  BUY_NOW_SELECTOR,
+  CAROUSEL_SELECTOR,
+  COMING_SOON_SELECTOR,
+  COMMENT_FORM_SELECTOR,
+  COUNT_UP_SELECTOR,
+  DROPDOWN_SELECTOR,
+  FIELD_HINT_SELECTOR,
+  LINK_ACTIONS_SELECTOR,
+  LOOP_FILTER_SELECTOR,
+  NOTICES_SELECTOR,
+  PASSWORD_SELECTOR,
+  PRODUCT_TABS_SELECTOR,
+  QUANTITY_SELECTOR,
+  QUICK_VIEW_SELECTOR,
+  RESULT_COUNT_SELECTOR,
+  REVIEW_FORM_SELECTOR,
+  SCROLL_TO_SELECTOR,
+  SLIDING_MENU_SELECTOR,
+  STICKY_ADD_TO_CART_SELECTOR,
+  STICKY_HEADER_SELECTOR,
+  STORE_NOTICE_SELECTOR,
+  SWATCHES_SELECTOR,
+  TABS_SELECTOR,
+} from './selectors.ts';
 
 /**
  * The page behaviours (issue 17, spec §9 Storefront helpers): each is installed from the markup
@@ -29,41 +36,152 @@ import { installTabs, TABS_SELECTOR } from './tabs.ts';
  * its behaviour when it is added. Every `install<Name>(root, options)` is idempotent per root.
  */
 
-/** A behaviour: the markup that asks for it, and its installer. */
+/** Installs a behaviour on a root; returns its uninstall. */
+export type Installer = (root: PageRoot, options?: BehaviourOptions) => () => void;
+
+/**
+ * A behaviour: the markup that asks for it, and how to load its installer. Each behaviour module
+ * is a lazy chunk of its own (issue 19), loaded only where its markup is on the page.
+ */
 export interface PageBehaviour {
   name: string;
   selector: string;
-  install: (root: PageRoot, options?: BehaviourOptions) => () => void;
+  load: () => Promise<Installer>;
 }
 
 export const pageBehaviours: readonly PageBehaviour[] = [
-  { name: 'store-notice', selector: STORE_NOTICE_SELECTOR, install: installStoreNotice },
-  { name: 'password-toggle', selector: PASSWORD_SELECTOR, install: installPasswordToggle },
-  { name: 'coming-soon', selector: COMING_SOON_SELECTOR, install: installComingSoonBanner },
-  { name: 'field-hints', selector: FIELD_HINT_SELECTOR, install: installFieldHints },
-  { name: 'back-to-top', selector: BACK_TO_TOP_SELECTOR, install: installBackToTop },
-  { name: 'notices', selector: NOTICES_SELECTOR, install: installNotices },
-  { name: 'result-count', selector: RESULT_COUNT_SELECTOR, install: installResultCount },
+  {
+    name: 'store-notice',
+    selector: STORE_NOTICE_SELECTOR,
+    load: () => import('./store-notice.ts').then((m) => m.installStoreNotice),
+  },
+  {
+    name: 'password-toggle',
+    selector: PASSWORD_SELECTOR,
+    load: () => import('./password-toggle.ts').then((m) => m.installPasswordToggle),
+  },
+  {
+    name: 'coming-soon',
+    selector: COMING_SOON_SELECTOR,
+    load: () => import('./coming-soon.ts').then((m) => m.installComingSoonBanner),
+  },
+  {
+    name: 'field-hints',
+    selector: FIELD_HINT_SELECTOR,
+    load: () => import('./field-hints.ts').then((m) => m.installFieldHints),
+  },
+  {
+    name: 'back-to-top',
+    selector: BACK_TO_TOP_SELECTOR,
+    load: () => import('./back-to-top.ts').then((m) => m.installBackToTop),
+  },
+  {
+    name: 'notices',
+    selector: NOTICES_SELECTOR,
+    load: () => import('./notices.ts').then((m) => m.installNotices),
+  },
+  {
+    name: 'result-count',
+    selector: RESULT_COUNT_SELECTOR,
+    load: () => import('./result-count.ts').then((m) => m.installResultCount),
+  },
   // Product and post pages (issue 14, spec §2 Comment form, §5 Review form).
-  { name: 'review-form', selector: REVIEW_FORM_SELECTOR, install: installReviewForm },
-  { name: 'comment-form', selector: COMMENT_FORM_SELECTOR, install: installCommentForm },
+  {
+    name: 'review-form',
+    selector: REVIEW_FORM_SELECTOR,
+    load: () => import('./review-form.ts').then((m) => m.installReviewForm),
+  },
+  {
+    name: 'comment-form',
+    selector: COMMENT_FORM_SELECTOR,
+    load: () => import('./comment-form.ts').then((m) => m.installCommentForm),
+  },
   // Variable products (issue 16, spec §4 Swatches).
-  { name: 'swatches', selector: SWATCHES_SELECTOR, install: installSwatches },
+  {
+    name: 'swatches',
+    selector: SWATCHES_SELECTOR,
+    load: () => import('./swatches.ts').then((m) => m.installSwatches),
+  },
   // Page-builder pages (issue 15, spec §2 Popups and filters).
-  { name: 'link-actions', selector: LINK_ACTIONS_SELECTOR, install: installPageLinkActions },
-  { name: 'loop-filter', selector: LOOP_FILTER_SELECTOR, install: installLoopFilter },
+  {
+    name: 'link-actions',
+    selector: LINK_ACTIONS_SELECTOR,
+    load: () => import('./link-actions.ts').then((m) => m.installPageLinkActions),
+  },
+  {
+    name: 'loop-filter',
+    selector: LOOP_FILTER_SELECTOR,
+    load: () => import('./loop-filter.ts').then((m) => m.installLoopFilter),
+  },
   // Theme runtime rules (issue 17, spec §2 Other, §4, §9 Theme).
-  { name: 'tabs', selector: TABS_SELECTOR, install: installTabs },
-  { name: 'accordion', selector: ACCORDION_SELECTOR, install: installAccordions },
-  { name: 'dropdown-menu', selector: DROPDOWN_SELECTOR, install: installDropdownMenus },
-  { name: 'sticky-header', selector: STICKY_HEADER_SELECTOR, install: installStickyHeader },
-  { name: 'scroll-to', selector: SCROLL_TO_SELECTOR, install: installScrollTo },
-  { name: 'count-up', selector: COUNT_UP_SELECTOR, install: installCountUp },
-  { name: 'animate-on-scroll', selector: ANIMATE_SELECTOR, install: installAnimateOnScroll },
-  { name: 'carousel', selector: CAROUSEL_SELECTOR, install: installCarousels },
-  { name: 'sliding-menu', selector: SLIDING_MENU_SELECTOR, install: installSlidingMenus },
+  { name: 'tabs', selector: TABS_SELECTOR, load: () => import('./tabs.ts').then((m) => m.installTabs) },
+  {
+    name: 'accordion',
+    selector: ACCORDION_SELECTOR,
+    load: () => import('./accordion.ts').then((m) => m.installAccordions),
+  },
+  {
+    name: 'dropdown-menu',
+    selector: DROPDOWN_SELECTOR,
+    load: () => import('./dropdown-menu.ts').then((m) => m.installDropdownMenus),
+  },
+  {
+    name: 'sticky-header',
+    selector: STICKY_HEADER_SELECTOR,
+    load: () => import('./sticky-header.ts').then((m) => m.installStickyHeader),
+  },
+  {
+    name: 'scroll-to',
+    selector: SCROLL_TO_SELECTOR,
+    load: () => import('./scroll-to.ts').then((m) => m.installScrollTo),
+  },
+  {
+    name: 'count-up',
+    selector: COUNT_UP_SELECTOR,
+    load: () => import('./count-up.ts').then((m) => m.installCountUp),
+  },
+  {
+    name: 'animate-on-scroll',
+    selector: ANIMATE_SELECTOR,
+    load: () => import('./animate-on-scroll.ts').then((m) => m.installAnimateOnScroll),
+  },
+  {
+    name: 'carousel',
+    selector: CAROUSEL_SELECTOR,
+    load: () => import('./carousel.ts').then((m) => m.installCarousels),
+  },
+  {
+    name: 'sliding-menu',
+    selector: SLIDING_MENU_SELECTOR,
+    load: () => import('./sliding-menu.ts').then((m) => m.installSlidingMenus),
+  },
+  // Product boxes (issue 16, spec §7 Quick view).
+  {
+    name: 'quick-view',
+    selector: QUICK_VIEW_SELECTOR,
+    load: () => import('./quick-view.ts').then((m) => m.installQuickView),
+  },
   // The product page (issue 16, spec §2 Single product page, §5 Quantity inputs).
-  { name: 'quantity-buttons', selector: QUANTITY_SELECTOR, install: installQuantityButtons },
+  {
+    name: 'quantity-buttons',
+    selector: QUANTITY_SELECTOR,
+    load: () => import('./quantity-buttons.ts').then((m) => m.installQuantityButtons),
+  },
+  {
+    name: 'product-tabs',
+    selector: PRODUCT_TABS_SELECTOR,
+    load: () => import('./product-tabs.ts').then((m) => m.installProductTabs),
+  },
+  {
+    name: 'sticky-add-to-cart',
+    selector: STICKY_ADD_TO_CART_SELECTOR,
+    load: () => import('./sticky-add-to-cart.ts').then((m) => m.installStickyAddToCart),
+  },
+  {
+    name: 'buy-now',
+    selector: BUY_NOW_SELECTOR,
+    load: () => import('./sticky-add-to-cart.ts').then((m) => m.installBuyNow),
+  },
 ];
 
 const installed = new WeakMap<PageRoot, () => void>();
@@ -74,15 +192,37 @@ export function installedBehaviours(root: PageRoot = document): string[] {
   return [...(names.get(root) ?? [])];
 }
 
+/** The loads under way per root, for {@link whenInstalled}. */
+const loads = new WeakMap<PageRoot, Promise<void>[]>();
+
+/**
+ * Resolves once the behaviours asked for on `root` so far have loaded and installed (or failed,
+ * which is reported): tests and pages that act on a behaviour's markup right after installing.
+ */
+export async function whenInstalled(root: PageRoot = document): Promise<void> {
+  let seen = 0;
+  for (let list = loads.get(root) ?? []; seen < list.length; list = loads.get(root) ?? []) {
+    seen = list.length;
+    await Promise.all(list);
+  }
+}
+
 /**
  * Installs the behaviours whose markup is under `root`, now or when it is added later (until
- * uninstalled). Idempotent per root; returns the function that uninstalls them all.
+ * uninstalled): each behaviour's module is loaded (a lazy chunk; a failed load is a
+ * `ChunkLoadError`, reported) and installed once. Idempotent per root; returns the function that
+ * uninstalls them all, also those still loading.
  */
 export function installPageBehaviours(root: PageRoot = document, options: BehaviourOptions = {}): () => void {
   return installOnce(installed, root, () => {
     const done = new Set<string>();
     names.set(root, done);
+    const pending: Promise<void>[] = [];
+    loads.set(root, pending);
     const stops: (() => void)[] = [];
+    let stopped = false;
+    const report = (name: string, error: unknown) =>
+      console.error(`storefront elements: the ${name} page behaviour failed to install.`, error);
     const present = (selector: string, node: PageRoot) =>
       (node instanceof Element && node.matches(selector)) || node.querySelector(selector) !== null;
     let observer: MutationObserver | undefined;
@@ -90,14 +230,21 @@ export function installPageBehaviours(root: PageRoot = document, options: Behavi
       for (const behaviour of pageBehaviours) {
         if (done.has(behaviour.name) || !present(behaviour.selector, node)) continue;
         done.add(behaviour.name);
-        try {
-          stops.push(behaviour.install(root, options));
-        } catch (error) {
-          console.error(
-            `storefront elements: the ${behaviour.name} page behaviour failed to install.`,
-            error,
-          );
-        }
+        const loading = loadChunk(`page-${behaviour.name}`, behaviour.load, {
+          clock: options.clock,
+          check: (install) => typeof install === 'function',
+        }).then(
+          (install) => {
+            if (stopped) return;
+            try {
+              stops.push(install(root, options));
+            } catch (error) {
+              report(behaviour.name, error);
+            }
+          },
+          (error: unknown) => report(behaviour.name, error),
+        );
+        pending.push(loading);
       }
       if (done.size === pageBehaviours.length) observer?.disconnect();
     };
@@ -108,8 +255,10 @@ export function installPageBehaviours(root: PageRoot = document, options: Behavi
     observer.observe(root, { childList: true, subtree: true });
     scan(root);
     return () => {
+      stopped = true;
       observer?.disconnect();
       names.delete(root);
+      loads.delete(root);
       for (const stop of stops) stop();
     };
   });

@@ -6,6 +6,9 @@ import { addToCart } from '../shop/cart.ts';
 import { $pageConfig } from '../stores/page-config.ts';
 import { safeUrl } from '../url.ts';
 import { type BehaviourOptions, clockOf, documentOf, installOnce, type PageRoot } from './behaviour.ts';
+import { QUICK_VIEW_SELECTOR } from './selectors.ts';
+
+export { QUICK_VIEW_SELECTOR } from './selectors.ts';
 
 /**
  * Quick view from a product box (issue 16; spec §1, §2 "Cart and checkout", §7 "Quick view", §9
@@ -17,7 +20,6 @@ import { type BehaviourOptions, clockOf, documentOf, installOnce, type PageRoot 
  * arrow keys, a swipe past 15 px) and the add-to-cart form sent by ajax through the cart module.
  */
 
-export const QUICK_VIEW_SELECTOR = '.quick-view[data-prod]';
 /** spec §9 "Product page and cart": quick view slider drag threshold 15 (px, more than it moves). */
 export const QUICK_VIEW_DRAG_THRESHOLD = 15;
 /** The visible texts (English, like the theme's defaults). */

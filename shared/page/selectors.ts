@@ -92,3 +92,5 @@ export const LOGIN_POPUP_SELECTOR = '#login-form-popup';
 export const PARALLAX_SELECTOR = '[data-parallax]';
 
 export const LOTTIE_SELECTOR = '.lottie, [data-lottie]';
+
+export const QUICK_VIEW_SELECTOR = '.quick-view[data-prod]';

@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { installedBehaviours } from '../../../shared/page/index.ts';
+import { installedBehaviours, whenInstalled } from '../../../shared/page/index.ts';
 
 /** Issue 17: the autoloader starts the page behaviours once, for the document. */
 describe('page behaviours from the autoloader', () => {
@@ -14,6 +14,7 @@ describe('page behaviours from the autoloader', () => {
       'installed by the autoloader',
     );
     expect(installedBehaviours(document)).to.deep.equal(['password-toggle']);
+    await whenInstalled(document); // each behaviour's module loads when its markup is there
     expect(form.querySelectorAll('button.show-password-input')).to.have.length(1);
     form.remove();
   });

@@ -1,5 +1,10 @@
 import { expect } from '@open-wc/testing';
-import { installedBehaviours, installPageBehaviours, pageBehaviours } from '../../../shared/page/index.ts';
+import {
+  installedBehaviours,
+  installPageBehaviours,
+  pageBehaviours,
+  whenInstalled,
+} from '../../../shared/page/index.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 import { mount } from './helpers.ts';
 
@@ -12,12 +17,13 @@ describe('page behaviours registry', () => {
     view.remove();
   });
 
-  it('installs only what the markup asks for', () => {
+  it('installs only what the markup asks for', async () => {
     view = mount(
       `<div class="woocommerce"><form><input class="woocommerce-Input" type="password" id="pw" aria-label="Password"></form></div>`,
     );
     uninstall = installPageBehaviours(view.root, { clock: fakeClock() });
     expect(installedBehaviours(view.root)).to.deep.equal(['password-toggle']);
+    await whenInstalled(view.root);
     expect(view.root.querySelectorAll('button.show-password-input')).to.have.length(1);
   });
 
@@ -38,6 +44,7 @@ describe('page behaviours registry', () => {
     view.root.append(late);
     await new Promise((resolve) => setTimeout(resolve));
     expect(installedBehaviours(view.root)).to.deep.equal(['password-toggle']);
+    await whenInstalled(view.root);
     expect(late.querySelector('button.show-password-input')).to.not.equal(null);
   });
 
@@ -47,19 +54,55 @@ describe('page behaviours registry', () => {
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args[0]);
     const behaviour = pageBehaviours.find((b) => b.name === 'result-count')!;
-    const install = behaviour.install;
-    behaviour.install = () => {
+    const load = behaviour.load;
+    behaviour.load = async () => () => {
       throw new Error('broken');
     };
     try {
       view.root.insertAdjacentHTML('beforeend', '<a class="back-to-top" href="#top">Top</a>');
       uninstall = installPageBehaviours(view.root);
+      await whenInstalled(view.root);
     } finally {
-      behaviour.install = install;
+      behaviour.load = load;
       console.error = original;
     }
     expect(String(errors[0])).to.contain('result-count');
     expect(installedBehaviours(view.root)).to.include('back-to-top');
+  });
+
+  it("loads a behaviour's module only when its markup is on the page (issue 19)", async () => {
+    const loaded = () =>
+      performance.getEntriesByType('resource').some((e) => /\/shared\/page\/count-up\.ts/.test(e.name));
+    view = mount('<p>No numbers here</p>');
+    uninstall = installPageBehaviours(view.root, { clock: fakeClock(), reducedMotion: true });
+    await whenInstalled(view.root);
+    expect(loaded(), 'count-up.ts requested without its markup').to.equal(false);
+    view.root.insertAdjacentHTML('beforeend', '<p class="count-up">1,234</p>');
+    await new Promise((resolve) => setTimeout(resolve));
+    await whenInstalled(view.root);
+    expect(installedBehaviours(view.root)).to.include('count-up');
+    expect(loaded(), 'count-up.ts never requested').to.equal(true);
+  });
+
+  it('a module that fails to load is reported as a ChunkLoadError naming the behaviour', async () => {
+    view = mount(`<p class="woocommerce-result-count" data-is-sorted-by="true">9 results</p>`);
+    const errors: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    const behaviour = pageBehaviours.find((b) => b.name === 'result-count')!;
+    const load = behaviour.load;
+    behaviour.load = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    try {
+      uninstall = installPageBehaviours(view.root);
+      await whenInstalled(view.root);
+    } finally {
+      behaviour.load = load;
+      console.error = original;
+    }
+    expect(String(errors[0]?.[0])).to.contain('result-count');
+    const error = errors[0]?.[1] as Error;
+    expect(error.name).to.equal('ChunkLoadError');
+    expect(error.message).to.contain('Loading chunk page-result-count failed');
   });
 });
 
@@ -108,7 +151,14 @@ describe('the example page (examples/storefront-helpers.html)', () => {
       'sliding-menu',
     ];
     // The product page's behaviours (issue 16) are on the product pages.
-    const product = ['quantity-buttons', 'product-tabs', 'sticky-add-to-cart', 'buy-now', 'swatches'];
+    const product = [
+      'quantity-buttons',
+      'product-tabs',
+      'sticky-add-to-cart',
+      'buy-now',
+      'swatches',
+      'quick-view',
+    ];
     const elsewhere = ['review-form', 'comment-form', 'link-actions', 'loop-filter', ...theme, ...product];
     const onThisPage = pageBehaviours.map((b) => b.name).filter((n) => !elsewhere.includes(n));
     expect(installedBehaviours(view.root).sort()).to.deep.equal(onThisPage.sort());

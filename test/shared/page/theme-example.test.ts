@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { installedBehaviours, installPageBehaviours } from '../../../shared/page/index.ts';
+import { installedBehaviours, installPageBehaviours, whenInstalled } from '../../../shared/page/index.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 import { resizeViewport } from '../../helpers/elements.ts';
 import { mount } from './helpers.ts';
@@ -21,6 +21,7 @@ describe('the theme example page (examples/theme.html)', () => {
     const page = new DOMParser().parseFromString(html, 'text/html');
     view = mount(['#header', 'main'].map((selector) => page.querySelector(selector)!.outerHTML).join('\n'));
     uninstall = installPageBehaviours(view.root, { clock: fakeClock(), reducedMotion: true });
+    await whenInstalled(view.root);
     expect(installedBehaviours(view.root)).to.include.members([
       'tabs',
       'accordion',
