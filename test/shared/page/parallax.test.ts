@@ -1,6 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { installParallax, parallaxShift } from '../../../shared/page/parallax.ts';
-import { resizeViewport } from '../../helpers/elements.ts';
+import { frames, resizeViewport } from '../../helpers/elements.ts';
 import { mount } from './helpers.ts';
 
 /** spec §2 Other: parallax animations; none under reduced motion. */
@@ -24,9 +24,9 @@ describe('parallax', () => {
   const bg = () => view.root.querySelector<HTMLElement>('.bg')!;
   const shift = () => new DOMMatrix(getComputedStyle(bg()).transform).m42;
   const scrollTo = async (top: number) => {
-    const scrolled = new Promise((resolve) => window.addEventListener('scroll', resolve, { once: true }));
     window.scrollTo({ top, behavior: 'instant' });
-    await scrolled;
+    await waitUntil(() => Math.abs(window.scrollY - top) < 1, `scrolled to ${top}`);
+    await frames(2); // the scroll event has been handled
   };
 
   it('shifts with the scroll position: strength × 5 % of the distance from the viewport centre', async () => {
