@@ -62,6 +62,7 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * @csspart group-errors - Group rule errors of a section.
  * @csspart summary - The price summary.
  * @csspart summary-total - The total line of the summary.
+ * @csspart price-status - The line saying prices are being calculated, or could not be (a form with formulas while its formula chunk loads or after it failed).
  * @csspart form-error - The form error line.
  * @csspart tooltip-button - A field's tooltip button.
  * @csspart tooltip - A field's tooltip text.

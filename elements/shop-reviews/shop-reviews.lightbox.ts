@@ -1,8 +1,8 @@
 import PhotoSwipe from 'photoswipe';
 import { type Clock, pageClock } from '../../shared/clock.ts';
 import { fill } from '../../shared/format/messages.ts';
+import { lightboxStyles } from '../../shared/lightbox/photoswipe.styles.ts';
 import type { LightboxRequest } from './shop-reviews.controller.ts';
-import { lightboxStyles } from './shop-reviews.lightbox.styles.ts';
 
 /** Lightbox constants (spec §9 "Lightbox"). */
 export const LIGHTBOX = { animationMs: 333, idleMs: 4000, spacing: 0.12, maxZoom: 1.33 } as const;

@@ -6,14 +6,22 @@ import {
   BACK_TO_TOP_SELECTOR,
   BUY_NOW_SELECTOR,
   CAROUSEL_SELECTOR,
+  CART_PAGE_SELECTOR,
+  CHECKOUT_TERMS_SELECTOR,
   COMING_SOON_SELECTOR,
   COMMENT_FORM_SELECTOR,
   COUNT_UP_SELECTOR,
   DROPDOWN_SELECTOR,
+  EDITOR_LINKS_SELECTOR,
   FIELD_HINT_SELECTOR,
+  INSTAGRAM_SELECTOR,
   LINK_ACTIONS_SELECTOR,
+  LOGIN_POPUP_SELECTOR,
   LOOP_FILTER_SELECTOR,
+  LOTTIE_SELECTOR,
   NOTICES_SELECTOR,
+  ORDERS_TABLE_SELECTOR,
+  PARALLAX_SELECTOR,
   PASSWORD_SELECTOR,
   PRODUCT_TABS_SELECTOR,
   QUANTITY_SELECTOR,
@@ -181,6 +189,48 @@ export const pageBehaviours: readonly PageBehaviour[] = [
     name: 'buy-now',
     selector: BUY_NOW_SELECTOR,
     load: () => import('./sticky-add-to-cart.ts').then((m) => m.installBuyNow),
+  },
+  // Cart, checkout and account pages (issue 17, spec §2 Cart and checkout).
+  {
+    name: 'cart-page',
+    selector: CART_PAGE_SELECTOR,
+    load: () => import('./cart-page.ts').then((m) => m.installCartPage),
+  },
+  {
+    name: 'checkout-terms',
+    selector: CHECKOUT_TERMS_SELECTOR,
+    load: () => import('./checkout-terms.ts').then((m) => m.installCheckoutTerms),
+  },
+  {
+    name: 'orders-table',
+    selector: ORDERS_TABLE_SELECTOR,
+    load: () => import('./account.ts').then((m) => m.installOrdersTable),
+  },
+  {
+    name: 'login-popup',
+    selector: LOGIN_POPUP_SELECTOR,
+    load: () => import('./account.ts').then((m) => m.installLoginPopup),
+  },
+  // Theme extras (issue 17, spec §2 Other, §6 can_edit_pages, §7 Site ajax endpoint).
+  {
+    name: 'instagram',
+    selector: INSTAGRAM_SELECTOR,
+    load: () => import('./instagram.ts').then((m) => m.installInstagram),
+  },
+  {
+    name: 'editor-links',
+    selector: EDITOR_LINKS_SELECTOR,
+    load: () => import('./editor-links.ts').then((m) => m.installEditorLinks),
+  },
+  {
+    name: 'parallax',
+    selector: PARALLAX_SELECTOR,
+    load: () => import('./parallax.ts').then((m) => m.installParallax),
+  },
+  {
+    name: 'lottie',
+    selector: LOTTIE_SELECTOR,
+    load: () => import('./lottie.ts').then((m) => m.installLottie),
   },
 ];
 
