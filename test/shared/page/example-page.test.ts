@@ -36,6 +36,13 @@ describe('the storefront helpers example page', () => {
     });
     const notice = doc.querySelector<HTMLElement>('.woocommerce-store-notice')!;
     expect(notice.hidden).to.equal(false);
+    // Each behaviour's module loads on its own (issue 19): the dismiss control is a button once
+    // the coming-soon behaviour has installed.
+    await waitUntil(
+      () => doc.querySelector('.coming-soon-footer-banner-dismiss[role="button"]'),
+      'coming-soon behaviour installed',
+      { timeout: 8000 },
+    );
     doc.querySelector<HTMLElement>('.coming-soon-footer-banner-dismiss')!.click();
     const banner = doc.querySelector<HTMLElement>('#coming-soon-footer-banner')!;
     await waitUntil(() => banner.hidden, 'banner hidden', { timeout: 8000 });
