@@ -1,11 +1,11 @@
 import PhotoSwipe from 'photoswipe';
 import { type Clock, pageClock } from '../../shared/clock.ts';
 import { fill } from '../../shared/format/messages.ts';
+import { idleControls, LIGHTBOX } from '../../shared/lightbox/common.ts';
 import { lightboxStyles } from '../../shared/lightbox/photoswipe.styles.ts';
 import type { LightboxRequest } from './shop-reviews.controller.ts';
 
-/** Lightbox constants (spec §9 "Lightbox"). */
-export const LIGHTBOX = { animationMs: 333, idleMs: 4000, spacing: 0.12, maxZoom: 1.33 } as const;
+export { LIGHTBOX } from '../../shared/lightbox/common.ts';
 
 let sheet: CSSStyleSheet | undefined;
 /** PhotoSwipe renders in the page: its sheet is adopted by the document once (CSP: no <style>). */
@@ -71,23 +71,10 @@ export function openLightbox(request: LightboxRequest, clock: Clock = pageClock)
   pswp.addFilter('contentErrorElement', (_element, content) =>
     errorElement(request, content.index, String(content.data.src ?? '')),
   );
-  // Controls go idle after 4000 ms without pointer or key activity (spec §4 Gallery lightbox).
-  let idleTimer: unknown;
-  const wake = () => {
-    pswp.element?.classList.remove('pswp--ui-idle');
-    clock.clearTimeout(idleTimer);
-    idleTimer = clock.setTimeout(() => pswp.element?.classList.add('pswp--ui-idle'), LIGHTBOX.idleMs);
-  };
-  pswp.on('afterInit', () => {
-    pswp.element?.addEventListener('pointermove', wake);
-    pswp.element?.addEventListener('keydown', wake);
-    wake();
-  });
-  // Marks the end of the opening animation (PhotoSwipe ignores close until then).
-  pswp.on('openingAnimationEnd', () => pswp.element?.setAttribute('data-open', ''));
+  const stopIdle = idleControls(pswp, clock);
   return new Promise((resolve) => {
     pswp.on('destroy', () => {
-      clock.clearTimeout(idleTimer);
+      stopIdle();
       if (opener?.isConnected) opener.focus();
       resolve();
     });

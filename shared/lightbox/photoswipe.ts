@@ -1,6 +1,7 @@
 import PhotoSwipe from 'photoswipe';
 import { type Clock, pageClock } from '../clock.ts';
 import { fill } from '../format/messages.ts';
+import { idleControls, LIGHTBOX } from './common.ts';
 import { captionStyles, lightboxStyles } from './photoswipe.styles.ts';
 
 /**
@@ -9,8 +10,7 @@ import { captionStyles, lightboxStyles } from './photoswipe.styles.ts';
  * opens: PhotoSwipe then comes in its own lazy chunk, never in the shared one.
  */
 
-/** Lightbox constants (spec §9 "Cart and reviews": animation 333 ms, UI idle 4000 ms, spacing 0.12, max zoom 1.33). */
-export const LIGHTBOX = { animationMs: 333, idleMs: 4000, spacing: 0.12, maxZoom: 1.33 } as const;
+export { LIGHTBOX } from './common.ts';
 
 /** One image of the lightbox. */
 export interface LightboxSlide {
@@ -142,23 +142,10 @@ export function openPhotoSwipe({
     });
   });
   pswp.on('change', () => onChange?.(pswp.currIndex));
-  // Controls go idle after 4000 ms without pointer or key activity (spec §4 Gallery lightbox).
-  let idleTimer: unknown;
-  const wake = () => {
-    pswp.element?.classList.remove('pswp--ui-idle');
-    clock.clearTimeout(idleTimer);
-    idleTimer = clock.setTimeout(() => pswp.element?.classList.add('pswp--ui-idle'), LIGHTBOX.idleMs);
-  };
-  pswp.on('afterInit', () => {
-    pswp.element?.addEventListener('pointermove', wake);
-    pswp.element?.addEventListener('keydown', wake);
-    wake();
-  });
-  // Marks the end of the opening animation (PhotoSwipe ignores close until then).
-  pswp.on('openingAnimationEnd', () => pswp.element?.setAttribute('data-open', ''));
+  const stopIdle = idleControls(pswp, clock);
   const closed = new Promise<void>((resolve) => {
     pswp.on('destroy', () => {
-      clock.clearTimeout(idleTimer);
+      stopIdle();
       if (opener?.isConnected) opener.focus();
       resolve();
     });
