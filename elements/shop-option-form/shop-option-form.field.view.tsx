@@ -2,7 +2,7 @@ import { memo, useId } from 'react';
 import { fill } from '../../shared/format/messages.ts';
 import type { FieldInstance, FieldState } from './engine/types.ts';
 import { CORRECTION_KEYS, type OptionFormController } from './shop-option-form.controller.ts';
-import { fieldTypeOf } from './shop-option-form.registry.ts';
+import { useFieldType } from './shop-option-form.registry.ts';
 import type { OptionFormMessages } from './shop-option-form.settings.ts';
 import { Tooltip } from './shop-option-form.tooltip.view.tsx';
 
@@ -45,9 +45,26 @@ export const Field = memo(
 
 function FieldView({ inst, field, controller, messages, groupErrors }: FieldProps) {
   const base = useId();
-  const type = fieldTypeOf(inst.def.type);
+  const type = useFieldType(inst.def.type);
   if (!type || field.status === 'hidden') return null;
   const def = inst.def;
+  if (type === 'loading' || type === 'failed')
+    // A lazy field type (issue 13) whose chunk has not arrived, or could not be loaded.
+    return (
+      <div
+        className={`field field--${def.type} field--${type} ${colClass(def.col)}`}
+        part="field"
+        data-field-id={inst.id}
+        aria-busy={type === 'loading'}
+      >
+        <span className="label">{def.label ?? ''}</span>
+        {type === 'failed' && (
+          <p className="error" part="error" role="alert">
+            {messages.fieldUnavailable}
+          </p>
+        )}
+      </div>
+    );
   const ids = {
     input: `${base}i`,
     label: `${base}l`,

@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useSyncExternalStore } from 'react';
+import { loadChunk } from '../../shared/chunk-load.ts';
 import type { FieldDef } from './engine/schema.ts';
 import type { FieldState, FieldValue, Quantity } from './engine/types.ts';
 import type { OptionFormMessages } from './shop-option-form.settings.ts';
@@ -37,6 +38,19 @@ export interface FieldType {
 
 const registry = new Map<string, FieldType>();
 
+/** A field type whose code is a lazy chunk (issue 13): loaded when a form first shows one. */
+interface LazyType {
+  load: () => Promise<FieldType>;
+  state: 'idle' | 'loading' | 'failed';
+}
+const lazyTypes = new Map<string, LazyType>();
+const listeners = new Set<() => void>();
+let version = 0;
+const changed = () => {
+  version++;
+  for (const listener of listeners) listener();
+};
+
 /**
  * The field-type registry (issue 12): the seam where uploads, the date picker, maps and captcha
  * plug in (`registerFieldType('file', { view: Upload })`) without touching the form. A type without
@@ -44,9 +58,69 @@ const registry = new Map<string, FieldType>();
  */
 export function registerFieldType(type: string, entry: FieldType): void {
   registry.set(type, entry);
+  lazyTypes.delete(type);
+  changed();
 }
 
-/** The view of a field type, if registered. */
+/**
+ * Registers a field type whose code arrives as its own chunk (issue 13: "loaded as its own chunk
+ * only when a form uses it"): `load` is a dynamic `import()` giving the type's entry. It runs the
+ * first time a form renders a field of the type; until then the field shows as busy. A failed load
+ * (spec §8 ChunkLoadError) is reported once, naming the tag and the type, and the field stays a
+ * notice while the rest of the form keeps working.
+ */
+export function registerLazyFieldType(type: string, load: () => Promise<FieldType>): void {
+  registry.delete(type);
+  lazyTypes.set(type, { load, state: 'idle' });
+  changed();
+}
+
+/** The view of a field type, if registered and loaded. */
 export function fieldTypeOf(type: string): FieldType | undefined {
   return registry.get(type);
+}
+
+/** What a field of `type` can show now: its entry, or that its chunk is loading or failed. */
+export type FieldTypeState = FieldType | 'loading' | 'failed' | undefined;
+
+/** Starts loading a lazy type (once) and says where it stands. */
+export function requireFieldType(type: string): FieldTypeState {
+  const entry = registry.get(type);
+  if (entry) return entry;
+  const lazy = lazyTypes.get(type);
+  if (!lazy) return undefined;
+  if (lazy.state === 'idle') {
+    lazy.state = 'loading';
+    loadChunk(`shop-option-form.${type}`, lazy.load, {
+      check: (loaded) => typeof loaded?.view === 'function',
+    }).then(
+      (loaded) => {
+        if (lazyTypes.get(type) === lazy) registerFieldType(type, loaded);
+      },
+      (error: unknown) => {
+        lazy.state = 'failed';
+        console.error(
+          `<shop-option-form>: the "${type}" field type could not be loaded; its fields are not shown.`,
+          error,
+        );
+        changed();
+      },
+    );
+  }
+  return lazy.state === 'failed' ? 'failed' : 'loading';
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** {@link requireFieldType} for a view: re-renders when the type's chunk arrives or fails. */
+export function useFieldType(type: string): FieldTypeState {
+  useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => version,
+  );
+  return requireFieldType(type);
 }

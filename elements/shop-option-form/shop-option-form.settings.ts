@@ -60,6 +60,8 @@ export const optionFormSettings = z.object({
     pricesPending: 'Calculating prices…',
     /** When the formula chunk failed to load: formula prices count as 0. */
     pricesUnavailable: 'Some prices could not be calculated.',
+    /** A field whose lazily loaded type (upload, date picker, map, captcha) could not be loaded. */
+    fieldUnavailable: 'This option could not be loaded. Please reload the page.',
   }),
 });
 
