@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import r2wc from '@r2wc/react-to-web-component';
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import type * as core from 'zod/v4/core';
 import { baseStyles } from '../styles/base.styles.ts';
 
 /**
@@ -26,7 +27,7 @@ export interface AttributeSpec {
   type: 'string' | 'number' | 'boolean';
 }
 
-export interface ElementDefinition<S extends z.ZodType> {
+export interface ElementDefinition<S extends core.$ZodType> {
   /** The tag, used in error messages. */
   tag: string;
   /** zod schema of the settings; `schema.parse({})` must succeed (every field defaulted). */
@@ -91,7 +92,7 @@ export interface ShopElementConstructor<T> {
    */
   define(tag?: string, registry?: CustomElementRegistry): CustomElementConstructor;
   /** The settings schema (for the conformance suite, docs and host apps). */
-  readonly settingsSchema: z.ZodType<T>;
+  readonly settingsSchema: core.$ZodType<T>;
   readonly formAssociated: boolean;
   readonly observedAttributes: string[];
   readonly prototype: ShopElement<T> & ShopFormControl & ShopElementCallbacks;
@@ -164,11 +165,11 @@ function deletePath(target: unknown, path: readonly PropertyKey[]): boolean {
  * Parses `input` with `schema`. Invalid fields are dropped (so their defaults apply) and
  * reported; the rest is kept. Falls back to `schema.parse({})` if nothing else works.
  */
-export function parseSettings<S extends z.ZodType>(
+export function parseSettings<S extends core.$ZodType>(
   schema: S,
   input: unknown,
 ): { value: z.infer<S>; errors: string[]; report: string } {
-  let result = schema.safeParse(input);
+  let result = z.safeParse(schema, input);
   if (result.success) return { value: result.data, errors: [], report: '' };
   const errors = result.error.issues.map(
     (issue) => `${issue.path.length ? issue.path.join('.') : '(settings)'}: ${issue.message}`,
@@ -178,10 +179,10 @@ export function parseSettings<S extends z.ZodType>(
   for (let attempt = 0; attempt < 20 && !result.success; attempt++) {
     const removed = result.error.issues.map((issue) => deletePath(current, issue.path)).some(Boolean);
     if (!removed) current = {};
-    result = schema.safeParse(current);
+    result = z.safeParse(schema, current);
     if (!removed) break;
   }
-  return { value: result.success ? result.data : schema.parse({}), errors, report };
+  return { value: result.success ? result.data : z.parse(schema, {}), errors, report };
 }
 
 function attributeValue(spec: AttributeSpec, raw: string | null): unknown {
@@ -228,7 +229,7 @@ interface HostState<T> {
 }
 
 /** Defines the custom element class for `View`. The caller registers it with `customElements.define`. */
-export function defineElement<S extends z.ZodType>(
+export function defineElement<S extends core.$ZodType>(
   View: ComponentType<ElementViewProps<z.infer<S>>>,
   definition: ElementDefinition<S>,
 ): ShopElementConstructor<z.infer<S>> {
@@ -261,7 +262,7 @@ export function defineElement<S extends z.ZodType>(
   class ShopElementClass extends Base implements ShopElement<T> {
     static formAssociated = formAssociated;
     static readonly tag = tag;
-    static readonly settingsSchema = schema as unknown as z.ZodType<T>;
+    static readonly settingsSchema = schema as unknown as core.$ZodType<T>;
     static get observedAttributes() {
       return ['settings', ...jsonAttributes, ...attributeNames];
     }
@@ -283,7 +284,7 @@ export function defineElement<S extends z.ZodType>(
       super();
       let internals: ElementInternals | null = null;
       if (formAssociated) internals = this.attachInternals();
-      this[HOST_STATE] = { settings$: atom(schema.parse({}) as T), internals };
+      this[HOST_STATE] = { settings$: atom(z.parse(schema, {}) as T), internals };
       this.shadowRoot!.adoptedStyleSheets = [sheetFor(baseStyles), sheetFor(styles)];
     }
 

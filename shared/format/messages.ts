@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Visible strings (DESIGN §8): every element keeps them under one settings key, `messages`,
@@ -62,8 +62,8 @@ export function plural(
  */
 export function messagesSchema<const T extends Record<string, string>>(defaults: T) {
   const shape = Object.fromEntries(
-    Object.entries(defaults).map(([key, text]) => [key, z.string().default(text)]),
-  ) as { [K in keyof T]: z.ZodDefault<z.ZodString> };
+    Object.entries(defaults).map(([key, text]) => [key, z._default(z.string(), text)]),
+  ) as { [K in keyof T]: z.ZodMiniDefault<z.ZodMiniString<string>> };
   // Every field is defaulted, so `{}` is a valid input; zod's generic input type cannot see that.
-  return z.object(shape).prefault({} as never);
+  return z.prefault(z.object(shape), {} as never);
 }

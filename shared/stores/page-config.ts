@@ -1,6 +1,6 @@
 import '../zod-config.ts';
 import { atom, computed } from 'nanostores';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { MoneyFormat } from '../format/money.ts';
 import { readPageData, shopConfigJson } from './page-data.ts';
 
@@ -21,73 +21,77 @@ import { readPageData, shopConfigJson } from './page-data.ts';
  * `woocommerce_params` global without one).
  */
 
-const flag = z
-  .union([z.boolean(), z.string(), z.number()])
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'yes' || v === 'true');
+const flag = z.pipe(
+  z.union([z.boolean(), z.string(), z.number()]),
+  z.transform((v) => v === true || v === 1 || v === '1' || v === 'yes' || v === 'true'),
+);
 const ms = (fallback: number) =>
-  z
-    .union([z.number(), z.string()])
-    .transform((v) => {
-      const n = Number(v);
-      return Number.isFinite(n) && n >= 0 ? n : fallback;
-    })
-    .catch(fallback);
+  z.catch(
+    z.pipe(
+      z.union([z.number(), z.string()]),
+      z.transform((v) => {
+        const n = Number(v);
+        return Number.isFinite(n) && n >= 0 ? n : fallback;
+      }),
+    ),
+    fallback,
+  );
+const text = (fallback: string) => z.catch(z.string(), fallback);
+/** A page global that may be missing or mangled: dropped (undefined) rather than failing the page. */
+const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
-const addToCartParams = z
-  .object({
-    ajax_url: z.string().catch('/wp-admin/admin-ajax.php'),
-    wc_ajax_url: z.string().catch('/?wc-ajax=%%endpoint%%'),
-    i18n_view_cart: z.string().catch('View cart'),
-    cart_url: z.string().catch('/cart/'),
-    is_cart: flag.catch(false),
-    cart_redirect_after_add: z.string().catch('no'),
-  })
-  .partial();
+const addToCartParams = z.partial(
+  z.object({
+    ajax_url: text('/wp-admin/admin-ajax.php'),
+    wc_ajax_url: text('/?wc-ajax=%%endpoint%%'),
+    i18n_view_cart: text('View cart'),
+    cart_url: text('/cart/'),
+    is_cart: z.catch(flag, false),
+    cart_redirect_after_add: text('no'),
+  }),
+);
 
-const fragmentsParams = z
-  .object({
-    ajax_url: z.string().catch('/wp-admin/admin-ajax.php'),
-    wc_ajax_url: z.string().catch('/?wc-ajax=%%endpoint%%'),
-    cart_hash_key: z.string().catch('wc_cart_hash'),
-    fragment_name: z.string().catch('wc_fragments'),
+const fragmentsParams = z.partial(
+  z.object({
+    ajax_url: text('/wp-admin/admin-ajax.php'),
+    wc_ajax_url: text('/?wc-ajax=%%endpoint%%'),
+    cart_hash_key: text('wc_cart_hash'),
+    fragment_name: text('wc_fragments'),
     request_timeout: ms(5000),
-  })
-  .partial();
+  }),
+);
 
-const flatsomeVars = z
-  .object({
-    ajaxurl: z.string().catch('/wp-admin/admin-ajax.php'),
-    options: z
-      .object({ search_result_latency: ms(0) })
-      .partial()
-      .catch({}),
-  })
-  .partial();
+const flatsomeVars = z.partial(
+  z.object({
+    ajaxurl: text('/wp-admin/admin-ajax.php'),
+    options: z.catch(z.partial(z.object({ search_result_latency: ms(0) })), {}),
+  }),
+);
 
-const currency = z
-  .object({
-    code: z.string().catch('USD'),
-    symbol: z.string().catch('$'),
-    decimals: z.coerce.number().int().min(0).max(8).catch(2),
-    decimal_separator: z.string().catch('.'),
-    thousand_separator: z.string().catch(','),
-    position: z.enum(['left', 'right', 'left_space', 'right_space']).catch('left'),
-  })
-  .partial();
+const currency = z.partial(
+  z.object({
+    code: text('USD'),
+    symbol: text('$'),
+    decimals: z.catch(z.pipe(z.coerce.number(), z.int().check(z.minimum(0), z.maximum(8))), 2),
+    decimal_separator: text('.'),
+    thousand_separator: text(','),
+    position: z.catch(z.enum(['left', 'right', 'left_space', 'right_space']), 'left'),
+  }),
+);
 
 const rawConfig = z.object({
-  wc_add_to_cart_params: addToCartParams.optional().catch(undefined),
-  wc_cart_fragments_params: fragmentsParams.optional().catch(undefined),
-  flatsomeVars: flatsomeVars.optional().catch(undefined),
-  woocommerce_params: z
-    .object({
-      ajax_url: z.string().catch('/wp-admin/admin-ajax.php'),
-      wc_ajax_url: z.string().catch('/?wc-ajax=%%endpoint%%'),
-    })
-    .partial()
-    .optional()
-    .catch(undefined),
-  shop_currency: currency.optional().catch(undefined),
+  wc_add_to_cart_params: lenient(addToCartParams),
+  wc_cart_fragments_params: lenient(fragmentsParams),
+  flatsomeVars: lenient(flatsomeVars),
+  woocommerce_params: lenient(
+    z.partial(
+      z.object({
+        ajax_url: text('/wp-admin/admin-ajax.php'),
+        wc_ajax_url: text('/?wc-ajax=%%endpoint%%'),
+      }),
+    ),
+  ),
+  shop_currency: lenient(currency),
 });
 
 export interface PageConfig {
