@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import '../../shared/zod-config.ts';
+import * as z from 'zod/mini';
 import { messagesSchema } from '../../shared/format/messages.ts';
 
 /** A JSON object or array as WordPress prints it; the engine reads it leniently (engine/schema.ts). */
@@ -14,19 +15,19 @@ export const optionFormSettings = z.object({
    * The form definition (spec §3 "Section": sections of rows of columns of fields): an array of
    * sections, `{ sections, settings }`, or WCPA's object keyed by section key.
    */
-  definition: z.union([z.array(z.unknown()), jsonObject]).default([]),
+  definition: z._default(z.union([z.array(z.unknown()), jsonObject]), []),
   /** The base product data formulas and conditions read (spec §3 "Product data"). */
-  product: jsonObject.default({}),
+  product: z._default(jsonObject, {}),
   /** Page config for the form (spec §3 "Page config for option forms"). */
-  config: jsonObject.default({}),
+  config: z._default(jsonObject, {}),
   /** Product id posted as `add-to-cart` when the form lacks one (spec §7 "Option-form add to cart"). */
-  productId: z.string().max(40).default(''),
+  productId: z._default(z.string().check(z.maxLength(40)), ''),
   /** Add to cart by ajax (`wcpa_ajax_add_to_cart`) instead of resubmitting the page (spec §4). */
-  ajax: z.boolean().default(false),
+  ajax: z._default(z.boolean(), false),
   /** Scroll to and focus the first invalid field after a failed submit (spec §4 "unless disabled"). */
-  scrollToError: z.boolean().default(true),
+  scrollToError: z._default(z.boolean(), true),
   /** Show the price summary (spec §2 "price summary"). */
-  summary: z.boolean().default(true),
+  summary: z._default(z.boolean(), true),
   /** Visible strings; `{…}` placeholders are filled in. */
   messages: messagesSchema({
     /** spec §8 "Option form validation failed". */

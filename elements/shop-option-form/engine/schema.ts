@@ -7,7 +7,8 @@
  * setting) and dropped so its default applies; an unknown field type is reported and the field is
  * left out. The rest of the form keeps working.
  */
-import { z } from 'zod';
+import '../../../shared/zod-config.ts';
+import * as z from 'zod/mini';
 
 /** The 19 field types of spec §3 "Custom option field". */
 export const FIELD_TYPES = [
@@ -81,32 +82,54 @@ export const RELATIONS = [
 export type Relation = (typeof RELATIONS)[number];
 
 // ---- lenient primitives: WordPress stores most settings as strings ("10", "1", "") ----
+// zod/mini (issue 19): the functional API tree-shakes and minifies; `pre(fn, schema)` is classic
+// zod's `preprocess`, and the messages are classic zod's English ones (shared/zod-config.ts).
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
+/** Classic zod's `preprocess`: `fn` runs on the raw input, then `schema` checks the result. */
+const pre = <T extends z.ZodMiniType>(fn: (v: unknown) => unknown, schema: T) =>
+  z.pipe(z.transform(fn), schema);
+/** A value with a fallback for unset: `schema`'s output, or `fallback` when undefined. */
+const or = <T>(schema: z.ZodMiniType<T | undefined>, fallback: T) =>
+  z.pipe(
+    schema,
+    z.transform((v: T | undefined) => v ?? fallback),
+  );
+/** An optional value after blank-to-undefined. */
+const opt = <T extends z.ZodMiniType>(schema: T) => z.optional(schema);
+/** An enum setting: '' and null mean unset, so the default applies. */
+const choice = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  pre(blankToUndefined, z._default(z.enum(values), fallback as never));
+const numOrStr = () => opt(z.union([z.number(), z.string()]));
+const nonEmpty = () => z.string().check(z.minLength(1));
+const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
+
 /** Optional finite number; accepts numeric strings, treats '' and null as unset. */
 const num = () =>
-  z.preprocess((v) => {
+  pre((v) => {
     const b = blankToUndefined(v);
     return typeof b === 'string' ? Number(b.trim()) : b;
-  }, z.number().optional());
+  }, opt(z.number()));
 
 /** Boolean that accepts WordPress-style '1'/'0'/'on'/'yes'/'true'. */
 const bool = (fallback = false) =>
-  z.preprocess((v) => {
-    if (v === undefined || v === null || v === '') return undefined;
-    if (typeof v === 'string') return ['1', 'true', 'on', 'yes'].includes(v.toLowerCase());
-    if (typeof v === 'number') return v !== 0;
-    return v;
-  }, z.boolean().default(fallback));
+  pre(
+    (v) => {
+      if (v === undefined || v === null || v === '') return undefined;
+      if (typeof v === 'string') return ['1', 'true', 'on', 'yes'].includes(v.toLowerCase());
+      if (typeof v === 'number') return v !== 0;
+      return v;
+    },
+    z._default(z.boolean(), fallback),
+  );
 
 /** Optional string; numbers are accepted and turned into strings. */
-const str = () =>
-  z.preprocess((v) => (typeof v === 'number' ? String(v) : (v ?? undefined)), z.string().optional());
+const str = () => pre((v) => (typeof v === 'number' ? String(v) : (v ?? undefined)), opt(z.string()));
 
 /** A compilable regular expression source (a bad one is reported, not thrown later). */
 const regexSource = () =>
-  str().refine((v) => v === undefined || isRegExpSource(v), { message: 'is not a valid regular expression' });
+  str().check(z.refine((v) => v === undefined || isRegExpSource(v), 'is not a valid regular expression'));
 
 /** True when `source` compiles as a RegExp. */
 export function isRegExpSource(source: string): boolean {
@@ -134,11 +157,11 @@ export interface OptionValue {
   options?: OptionValue[];
 }
 
-const optionValueSchema: z.ZodType<OptionValue> = z.lazy(() =>
+const optionValueSchema: z.ZodMiniType<OptionValue> = z.lazy(() =>
   z.looseObject({
-    label: str().transform((v) => v ?? ''),
-    value: str().transform((v) => v ?? ''),
-    price: z.union([z.number(), z.string()]).optional(),
+    label: or(str(), ''),
+    value: or(str(), ''),
+    price: numOrStr(),
     selected: bool(),
     image: str(),
     thumb_src: str(),
@@ -147,53 +170,49 @@ const optionValueSchema: z.ZodType<OptionValue> = z.lazy(() =>
     description: str(),
     stock_status: str(),
     productImage: str(),
-    options: z.array(optionValueSchema).optional(),
+    options: opt(z.array(optionValueSchema)),
   }),
-) as z.ZodType<OptionValue>;
+) as unknown as z.ZodMiniType<OptionValue>;
+
+const joiner = () => pre(lower, z._default(z.enum(['and', 'or']), 'and'));
 
 /** One condition: a source (field elementId or a product source), a relation and a compared value. */
-const clRuleSchema = z.preprocess(
+const clRuleSchema = pre(
   // WCPA nests the condition as { rules: { cl_field, ... }, operator }: flatten it.
   (v) =>
     v && typeof v === 'object' && 'rules' in v && typeof (v as { rules: unknown }).rules === 'object'
       ? { ...((v as { rules: object }).rules as object), operator: (v as { operator?: unknown }).operator }
       : v,
   z.object({
-    cl_field: z.string().min(1),
+    cl_field: nonEmpty(),
     cl_relation: z.enum(RELATIONS),
-    cl_val: z
-      .union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))])
-      .optional(),
-    operator: z.preprocess(
-      (v) => (typeof v === 'string' ? v.toLowerCase() : v),
-      z.enum(['and', 'or']).default('and'),
-    ),
+    cl_val: opt(z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))])),
+    operator: joiner(),
   }),
 );
 export type ClRule = z.infer<typeof clRuleSchema>;
 
 const relationGroupSchema = z.object({
-  rules: z.array(clRuleSchema).default([]),
-  operator: z.preprocess(
-    (v) => (typeof v === 'string' ? v.toLowerCase() : v),
-    z.enum(['and', 'or']).default('and'),
-  ),
+  rules: z._default(z.array(clRuleSchema), []),
+  operator: joiner(),
 });
 export type RelationGroup = z.infer<typeof relationGroupSchema>;
+
+const strings = () => z.array(z.string());
 
 /** Conditional-logic settings shared by fields and sections (spec §3 "Conditional logic"). */
 const conditionalShape = {
   enableCl: bool(),
-  cl_dependency: z.array(z.string()).optional(),
-  relations: z.array(relationGroupSchema).default([]),
-  cl_rule: z.enum(['show', 'hide', 'disable']).default('show'),
+  cl_dependency: opt(strings()),
+  relations: z._default(z.array(relationGroupSchema), []),
+  cl_rule: z._default(z.enum(['show', 'hide', 'disable']), 'show'),
 };
 
 /** Repeater settings shared by fields and sections (spec §3 "Repeater flags and labels"). */
 const repeaterShape = {
   repeater: bool(),
   /** What drives the clone count: '' (shopper), 'field', 'quantity' or 'formula'. */
-  repeater_bind: z.preprocess(blankToUndefined, z.enum(['field', 'quantity', 'formula']).optional()),
+  repeater_bind: pre(blankToUndefined, opt(z.enum(['field', 'quantity', 'formula']))),
   repeater_bind_field: str(),
   repeater_bind_formula: str(),
   repeater_max: num(),
@@ -204,14 +223,14 @@ const repeaterShape = {
 /** A custom option field definition (spec §3 "Custom option field"). */
 export const fieldSchema = z.looseObject({
   type: z.enum([...FIELD_TYPES, ...DISPLAY_TYPES]),
-  elementId: z.string().min(1),
+  elementId: nonEmpty(),
   name: str(),
   label: str(),
   description: str(),
   tooltip: str(),
   required: bool(),
-  value: z.union([z.string(), z.number(), z.array(z.string())]).optional(),
-  values: z.array(optionValueSchema).default([]),
+  value: opt(z.union([z.string(), z.number(), strings()])),
+  values: z._default(z.array(optionValueSchema), []),
   multiple: bool(),
   placeholder: str(),
   dropdown_type: str(),
@@ -220,9 +239,9 @@ export const fieldSchema = z.looseObject({
   // Text limits
   minlength: num(),
   maxlength: num(),
-  allowed_chars: str().refine((v) => v === undefined || isRegExpSource(`[^${v}]`), {
-    message: 'is not a valid character list',
-  }),
+  allowed_chars: str().check(
+    z.refine((v) => v === undefined || isRegExpSource(`[^${v}]`), 'is not a valid character list'),
+  ),
   pattern: regexSource(),
   min: num(),
   max: num(),
@@ -245,12 +264,12 @@ export const fieldSchema = z.looseObject({
   // Uploads
   upload_type: str(),
   multiple_upload: bool(),
-  allowedFileTypes: z.union([z.array(z.string()), z.string()]).optional(),
+  allowedFileTypes: opt(z.union([strings(), z.string()])),
   uploadSize: num(),
   minUploadSize: num(),
   max_file_count: num(),
   min_file_count: num(),
-  upload_method: z.preprocess(blankToUndefined, z.enum(['tus', 'cloud', 'basic']).default('basic')),
+  upload_method: choice(['tus', 'cloud', 'basic'], 'basic'),
   // Layout
   col: num(),
   className: str(),
@@ -264,17 +283,11 @@ export const fieldSchema = z.looseObject({
   ...repeaterShape,
   // Pricing
   enablePrice: bool(),
-  price: z.union([z.number(), z.string()]).optional(),
-  pricingType: z.preprocess(
-    blankToUndefined,
-    z.enum(['fixed', 'multiply', 'percentage', 'per_car', 'custom']).default('fixed'),
-  ),
-  priceOptions: z.preprocess(
-    blankToUndefined,
-    z.enum(['same_for_all', 'different_for_all']).default('same_for_all'),
-  ),
+  price: numOrStr(),
+  pricingType: choice(['fixed', 'multiply', 'percentage', 'per_car', 'custom'], 'fixed'),
+  priceOptions: choice(['same_for_all', 'different_for_all'], 'same_for_all'),
   use_as_fee: bool(),
-  price_dependency: z.array(z.string()).optional(),
+  price_dependency: opt(strings()),
   option_price_format: str(),
   hasFormula: bool(),
   formulaId: str(),
@@ -285,15 +298,15 @@ export const fieldSchema = z.looseObject({
   // Dates and times
   min_date: str(),
   max_date: str(),
-  picker_mode: z.preprocess(blankToUndefined, z.enum(['single', 'multiple', 'range']).default('single')),
-  disabled_dates: z.array(z.string()).default([]),
-  enabled_dates: z.array(z.string()).default([]),
-  disabled_weekdays: z.array(z.number()).default([]),
+  picker_mode: choice(['single', 'multiple', 'range'], 'single'),
+  disabled_dates: z._default(strings(), []),
+  enabled_dates: z._default(strings(), []),
+  disabled_weekdays: z._default(z.array(z.number()), []),
   min_time: str(),
   max_time: str(),
   time_layout: str(),
   time_step: num(),
-  date_pic_conf: z.looseObject({ minDate: str(), maxDate: str(), minTime: str(), maxTime: str() }).optional(),
+  date_pic_conf: opt(z.looseObject({ minDate: str(), maxDate: str(), minTime: str(), maxTime: str() })),
   disable_manual_input: bool(),
   /** Display types: the HTML of a `content` field (taken from its `value`). */
   content: str(),
@@ -304,19 +317,19 @@ export type FieldDef = z.infer<typeof fieldSchema>;
 export const groupRuleSchema = z.object({
   id: str(),
   validationType: z.enum(['customFormula', 'optionsCount', 'sumOfValues', 'totalQuantity']),
-  fields: z.array(z.string()).default([]),
+  fields: z._default(strings(), []),
   formula: str(),
   /** A number, or a formula giving one. */
-  min: z.union([z.number(), z.string()]).optional(),
-  max: z.union([z.number(), z.string()]).optional(),
+  min: numOrStr(),
+  max: numOrStr(),
 });
 export type GroupRule = z.infer<typeof groupRuleSchema>;
 
 /** Section extra settings (spec §3 "Section"). */
 export const sectionExtraSchema = z.looseObject({
-  key: z.string().min(1),
+  key: nonEmpty(),
   section_id: str(),
-  form_id: z.union([z.string(), z.number()]).optional(),
+  form_id: numOrStr(),
   name: str(),
   show_title: bool(true),
   title_tag: str(),
@@ -324,9 +337,9 @@ export const sectionExtraSchema = z.looseObject({
   className: str(),
   layout_option: str(),
   /** Initial accordion state of this section: open or closed. */
-  accordionOpen: z.preprocess(blankToUndefined, z.enum(['open', 'closed']).default('open')),
+  accordionOpen: choice(['open', 'closed'], 'open'),
   use_as_fee: bool(),
-  form_rules: z.array(groupRuleSchema).default([]),
+  form_rules: z._default(z.array(groupRuleSchema), []),
   ...repeaterShape,
   ...conditionalShape,
 });
@@ -338,15 +351,16 @@ export interface SectionDef {
   fields: FieldDef[][];
 }
 
+/** A nested settings object whose own fields take their defaults when it is absent (`prefault`). */
+const nested = <T extends z.core.$ZodLooseShape>(shape: T) => z.prefault(z.object(shape), {} as never);
+const record = <T extends z.ZodMiniType>(value: T) => z._default(z.record(z.string(), value), {});
+
 /** Form-wide settings: texts, accordion behaviour. */
 export const formSettingsSchema = z.object({
   /** Error and label texts keyed by error key (spec §5); English defaults apply. */
-  texts: z.record(z.string(), z.string()).default({}),
+  texts: record(z.string()),
   /** default: each section's accordionOpen; all_opened / all_closed override it. */
-  accordion_mode: z.preprocess(
-    blankToUndefined,
-    z.enum(['default', 'all_opened', 'all_closed']).default('default'),
-  ),
+  accordion_mode: choice(['default', 'all_opened', 'all_closed'], 'default'),
   /** Opening one accordion closes the others (spec §4 "Accordions"). */
   accordion_auto_close: bool(),
   /** After the last visible field of a section is answered, open the next closed one. */
@@ -356,61 +370,54 @@ export type FormSettings = z.infer<typeof formSettingsSchema>;
 
 /** Product data used by formulas and conditions (spec §3). */
 export const productSchema = z.object({
-  quantity: num().transform((v) => v ?? 1),
-  product_price: num().transform((v) => v ?? 0),
+  quantity: or(num(), 1),
+  product_price: or(num(), 0),
   original_product_price: num(),
   price_including_tax: num(),
   price_excluding_tax: num(),
-  name: str().transform((v) => v ?? ''),
+  name: or(str(), ''),
   stock_status: str(),
   stock_quantity: num(),
-  product_id: z.union([z.number(), z.string()]).optional(),
-  parent_id: z.union([z.number(), z.string()]).optional(),
-  variation_id: z.union([z.number(), z.string()]).optional(),
+  product_id: numOrStr(),
+  parent_id: numOrStr(),
+  variation_id: numOrStr(),
   parent_sku: str(),
   sku: str(),
   is_variable: bool(),
   is_taxable: bool(),
-  custom_fields: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
-  product_attributes: z.record(z.string(), z.union([z.string(), z.array(z.string())])).default({}),
+  custom_fields: record(z.union([z.string(), z.number()])),
+  product_attributes: record(z.union([z.string(), strings()])),
 });
 export type ProductData = z.infer<typeof productSchema>;
 
 /** Page config for option forms (spec §3), plus the shop's money format (spec §9). */
 export const configSchema = z.object({
-  discount: z
-    .object({ fixed: num().transform((v) => v ?? 0), percentage: num().transform((v) => v ?? 0) })
-    .prefault({}),
-  tax_rate: num().transform((v) => v ?? 0),
-  tax_rate_real: num().transform((v) => v ?? 0),
+  discount: nested({ fixed: or(num(), 0), percentage: or(num(), 0) }),
+  tax_rate: or(num(), 0),
+  tax_rate_real: or(num(), 0),
   /** Whether the shop's prices are entered including tax (WooCommerce `prices_include_tax`). */
   prices_include_tax: bool(),
-  price_override: z.preprocess(blankToUndefined, z.enum(['maximum', 'if_gt_zero', 'always']).optional()),
-  bind_quantity: z.object({ enabled: bool(), formula: str() }).prefault({}),
+  price_override: pre(blankToUndefined, opt(z.enum(['maximum', 'if_gt_zero', 'always']))),
+  bind_quantity: nested({ enabled: bool(), formula: str() }),
   enable_recaptcha: bool(),
-  design: z.record(z.string(), z.unknown()).default({}),
+  design: record(z.unknown()),
   /** Saved clone counts by field elementId or section key (e.g. when editing a cart item). */
-  clones: z.record(z.string(), z.number()).default({}),
+  clones: record(z.number()),
   /** Named formula templates, used by fields through `formulaId`. */
-  formulas: z.record(z.string(), z.string()).default({}),
+  formulas: record(z.string()),
   cartKey: str(),
-  user_roles: z.array(z.string()).default([]),
+  user_roles: z._default(strings(), []),
   /** Quantity multiplies the option prices (spec §9 "Price rules"). */
   change_price_with_quantity: bool(true),
   price_suffix: str(),
-  money: z
-    .object({
-      decimals: num().transform((v) => v ?? 2),
-      decimalSeparator: str().transform((v) => v ?? '.'),
-      thousandSeparator: str().transform((v) => v ?? ','),
-      currencySymbol: str().transform((v) => v ?? '$'),
-      position: z.preprocess(
-        blankToUndefined,
-        z.enum(['left', 'right', 'left_space', 'right_space']).default('left'),
-      ),
-      hideZero: bool(),
-    })
-    .prefault({}),
+  money: nested({
+    decimals: or(num(), 2),
+    decimalSeparator: or(str(), '.'),
+    thousandSeparator: or(str(), ','),
+    currencySymbol: or(str(), '$'),
+    position: choice(['left', 'right', 'left_space', 'right_space'], 'left'),
+    hideZero: bool(),
+  }),
 });
 export type PageConfig = z.infer<typeof configSchema>;
 
@@ -434,7 +441,7 @@ export interface FormDefinition {
  * so one bad setting falls back to its default instead of losing the whole item.
  */
 export function parseLenient<T>(
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   input: unknown,
   owner: string,
   report: SchemaIssue[],
