@@ -7,6 +7,7 @@ import { CSP } from './csp.mjs';
 import { readBody } from './http.mjs';
 import { createRest } from './rest.mjs';
 import { createShop } from './shop.mjs';
+import { createUploads } from './uploads.mjs';
 
 /**
  * @typedef {import('node:http').IncomingMessage} Req
@@ -17,6 +18,7 @@ import { createShop } from './shop.mjs';
 export function createDemoServer(options = {}) {
   const shop = createShop(options);
   const rest = createRest(); // WordPress REST routes (issue 17)
+  const uploads = createUploads(); // option-form uploads: tus server and signed URLs (issue 13)
   /** @type {{ page: string, directive: string, blocked: string }[]} */
   const cspReports = [];
 
@@ -49,6 +51,7 @@ export function createDemoServer(options = {}) {
       return serveBuiltPage(url.pathname.slice(BUILT_PREFIX.length), res);
     }
     if (await rest.handle(req, res)) return true;
+    if (await uploads.handle(req, res)) return true;
     return shop.handle(req, res);
   }
 
