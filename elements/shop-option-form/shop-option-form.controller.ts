@@ -9,6 +9,7 @@ import type { FormulaRuntime } from './engine/formula.ts';
 import { NO_FORMULAS } from './engine/state.ts';
 import { createFormStore, type FormStore } from './engine/store.ts';
 import type { Change, ErrorKey, FieldValue, Quantity } from './engine/types.ts';
+import { type SubmitAddon, SubmitAddons } from './shop-option-form.addons.ts';
 import {
   addOptionsToCart,
   insertViewCartLink,
@@ -122,11 +123,13 @@ export class OptionFormController {
   #announceTimer: unknown;
   #debounceTimer: unknown;
   #lastTotal = '';
+  #restoring = false;
   #locked = false;
   #form: HTMLFormElement | null = null;
   #submitter: HTMLElement | null = null;
   #loadingButton: HTMLElement | null = null;
   readonly #listeners = new Set<() => void>();
+  readonly #addons = new SubmitAddons();
 
   constructor(options: OptionFormControllerOptions) {
     this.#host = options.host;
@@ -150,6 +153,14 @@ export class OptionFormController {
   get store(): FormStore {
     return this.#store;
   }
+  /**
+   * Adds a submit add-on (issue 13: captcha, spam tracker; `shop-option-form.addons.ts`): it may
+   * hold the submit until it is ready and posts its pairs with the form. Returns its removal.
+   */
+  addSubmitAddon(addon: SubmitAddon): () => void {
+    return this.#addons.add(addon);
+  }
+
   /** Called when the store is replaced (re-initialisation); returns the unsubscribe. */
   onStoreChange(listener: () => void): () => void {
     this.#listeners.add(listener);
@@ -194,10 +205,13 @@ export class OptionFormController {
       () => {
         this.#ui.setKey('formulas', 'ready');
         this.reinit();
+        // The total replaces 'Calculating prices…': said politely once it is known (spec §2).
+        this.#announceTotal();
       },
       (error: unknown) => {
         this.#ui.setKey('formulas', 'failed');
         logError(TAG, 'the formula chunk did not load: formula prices are unavailable', error);
+        this.#announceTotal(this.#settings.messages.pricesUnavailable);
       },
     );
   }
@@ -216,9 +230,13 @@ export class OptionFormController {
     };
     old.destroy();
     this.#store = this.#build({ ...settings, config });
+    // Values put back are not the shopper's changes: the total they give is not announced.
+    this.#restoring = true;
     for (const f of entered)
       if (this.#store.field(f.elementId))
         this.#store.update({ type: 'value', id: f.elementId, value: f.value, quantity: f.quantity });
+    this.#restoring = false;
+    this.#lastTotal = this.#store.$state.get().summary.formatted.total;
     this.#sync();
     for (const listener of this.#listeners) listener();
   }
@@ -385,6 +403,12 @@ export class OptionFormController {
       event.preventDefault();
       return;
     }
+    // Submit add-ons (issue 13): the captcha may hold the submit; it resumes once its token is there.
+    if (!this.#addons.gate(() => this.#resubmit())) {
+      event.preventDefault();
+      return;
+    }
+    this.#sync(this.#addons.pairs());
     if (!this.#settings.ajax) {
       // Resubmitted normally: the busy look lasts until the page goes (or comes back, pageshow).
       this.#setLoading(this.#submitter);
@@ -427,6 +451,7 @@ export class OptionFormController {
     }
     this.#clearLoading();
     this.#ui.setKey('busy', false);
+    this.#addons.sent();
     if (outcome === 'unsupported') {
       // No ajax add in this shop: resubmit the page normally (spec §4 "normally or by ajax").
       this.#locked = false;
@@ -469,11 +494,26 @@ export class OptionFormController {
     if (Number.isFinite(quantity) && quantity > 0) this.update({ type: 'productQuantity', quantity });
   }
 
-  /** Posts the chosen options with the host form and mirrors blocking errors in its validity. */
-  #sync(): void {
+  /** A submit held by an add-on goes out again, from the same button (issue 13). */
+  #resubmit(): void {
+    const form = this.#form;
+    if (!form?.isConnected) return;
+    const submitter = this.#submitter as HTMLButtonElement | null;
+    try {
+      form.requestSubmit(submitter?.form === form ? submitter : null);
+    } catch {
+      form.requestSubmit();
+    }
+  }
+
+  /**
+   * Posts the chosen options with the host form and mirrors blocking errors in its validity;
+   * `extra` are the submit add-ons' pairs, given when a submit goes out.
+   */
+  #sync(extra: ReadonlyArray<[string, string]> = []): void {
     const internals = this.#internals;
     if (!internals) return;
-    const pairs = this.#store.formData();
+    const pairs = [...this.#store.formData(), ...extra];
     if (pairs.length) {
       const data = new FormData();
       for (const [k, v] of pairs) data.append(k, v);
@@ -488,13 +528,19 @@ export class OptionFormController {
   /** Every published state: announce a changed total once typing pauses (spec §2, §9). */
   #published(state: FormState): void {
     const total = state.summary.formatted.total;
-    if (total === this.#lastTotal) return;
+    if (total === this.#lastTotal || this.#restoring) return;
     this.#lastTotal = total;
+    // While formula prices are pending the summary says so instead of a total.
+    if (this.#ui.get().formulas !== 'loading') this.#announceTotal();
+  }
+
+  /** Announces the total (after `prefix`) once typing pauses (spec §9: 100 ms). */
+  #announceTotal(prefix = ''): void {
     if (!this.#settings.summary) return;
     this.#clock.clearTimeout(this.#announceTimer);
-    this.#announceTimer = this.#clock.setTimeout(
-      () => this.#announce(fill(this.#settings.messages.totalChanged, { total: this.#lastTotal })),
-      ANNOUNCE_DELAY_MS,
-    );
+    this.#announceTimer = this.#clock.setTimeout(() => {
+      const total = fill(this.#settings.messages.totalChanged, { total: this.#lastTotal });
+      this.#announce(prefix ? `${prefix} ${total}` : total);
+    }, ANNOUNCE_DELAY_MS);
   }
 }
