@@ -9,6 +9,7 @@ import type { FormulaRuntime } from './engine/formula.ts';
 import { NO_FORMULAS } from './engine/state.ts';
 import { createFormStore, type FormStore } from './engine/store.ts';
 import type { Change, ErrorKey, FieldValue, Quantity } from './engine/types.ts';
+import { attachedFiles } from './extras/upload-files.ts';
 import { type SubmitAddon, SubmitAddons } from './shop-option-form.addons.ts';
 import {
   addOptionsToCart,
@@ -206,12 +207,12 @@ export class OptionFormController {
         this.#ui.setKey('formulas', 'ready');
         this.reinit();
         // The total replaces 'Calculating prices…': said politely once it is known (spec §2).
-        this.#announceTotal();
+//X
       },
       (error: unknown) => {
         this.#ui.setKey('formulas', 'failed');
         logError(TAG, 'the formula chunk did not load: formula prices are unavailable', error);
-        this.#announceTotal(this.#settings.messages.pricesUnavailable);
+//Y
       },
     );
   }
@@ -514,9 +515,12 @@ export class OptionFormController {
     const internals = this.#internals;
     if (!internals) return;
     const pairs = [...this.#store.formData(), ...extra];
-    if (pairs.length) {
+    // Basic uploads (issue 13): the chosen files post with the form too (extras/upload-files.ts).
+    const files = attachedFiles(this.#store.$state.get().fields);
+    if (pairs.length || files.length) {
       const data = new FormData();
       for (const [k, v] of pairs) data.append(k, v);
+      for (const [k, file] of files) data.append(k, file);
       internals.setFormValue(data);
     } else internals.setFormValue(null);
     const first = this.#store.$state.get().errors[0];
