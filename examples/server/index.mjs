@@ -3,6 +3,7 @@
 // (web-test-runner/koa): the shop's endpoints, the CSP header on example pages and the CSP
 // violation reports that the CSP test reads.
 import { readFile } from 'node:fs/promises';
+import { handleCaptcha } from './captcha.mjs';
 import { CSP } from './csp.mjs';
 import { readBody } from './http.mjs';
 import { createRest } from './rest.mjs';
@@ -50,6 +51,7 @@ export function createDemoServer(options = {}) {
     if (url.pathname.startsWith(BUILT_PREFIX) && url.pathname.endsWith('.html')) {
       return serveBuiltPage(url.pathname.slice(BUILT_PREFIX.length), res);
     }
+    if (handleCaptcha(req, res)) return true; // the fake captcha provider script (issue 13)
     if (await rest.handle(req, res)) return true;
     if (await uploads.handle(req, res)) return true;
     return shop.handle(req, res);
