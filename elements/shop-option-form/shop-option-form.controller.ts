@@ -207,12 +207,12 @@ export class OptionFormController {
         this.#ui.setKey('formulas', 'ready');
         this.reinit();
         // The total replaces 'Calculating prices…': said politely once it is known (spec §2).
-//X
+        this.#announceTotal();
       },
       (error: unknown) => {
         this.#ui.setKey('formulas', 'failed');
         logError(TAG, 'the formula chunk did not load: formula prices are unavailable', error);
-//Y
+        this.#announceTotal(this.#settings.messages.pricesUnavailable);
       },
     );
   }

@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { type FormulaRuntime, formulaRuntime } from '../../../elements/shop-option-form/engine/formula.ts';
 import { formulaChunk } from '../../../elements/shop-option-form/shop-option-form.lazy.ts';
+import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
 import { captureConsoleErrors } from '../../helpers/elements.ts';
 import { $, optionForm, posted, sectionOf, type } from './fixtures.ts';
 
@@ -22,6 +23,17 @@ function controlledLoader() {
     },
   };
   return loader;
+}
+
+/** Every non-empty text the page's live region says, in order (spec §2: the total is announced). */
+function announcements() {
+  const said: string[] = [];
+  const observer = new MutationObserver(() => {
+    const text = document.getElementById('shop-live-region')?.textContent ?? '';
+    if (text && said.at(-1) !== text) said.push(text);
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  return { said, stop: () => observer.disconnect() };
 }
 
 const total = (el: Element) => $(el, '.summary-row--total dd')!.textContent;
@@ -84,8 +96,14 @@ describe('<shop-option-form> formula chunk (lazy)', () => {
     expect(total(el)).to.equal('Calculating prices…');
     type($<HTMLInputElement>(el, '[data-field-id="letters"] input')!, '5');
     type($<HTMLInputElement>(el, '[data-field-id="extra"] input')!, '1');
+    const live = announcements();
     loader.resolve(formulaRuntime);
     await waitUntil(() => total(el) === '$23.00', 'the formula price never counted');
+    // The total that replaced 'Calculating prices…' is said once, politely; nothing was said while pending.
+    await waitUntil(() => live.said.length > 0, 'the new total was not announced');
+    live.stop();
+    expect(live.said).to.deep.equal(['Total: $23.00']);
+    expect(document.getElementById('shop-live-region')!.getAttribute('aria-live')).to.equal('polite');
     expect($(el, '.price-status')).to.equal(null);
     expect($<HTMLInputElement>(el, '[data-field-id="letters"] input')!.value).to.equal('5');
     expect($<HTMLInputElement>(el, '[data-field-id="extra"] input')!.value).to.equal('1');
@@ -113,6 +131,10 @@ describe('<shop-option-form> formula chunk (lazy)', () => {
       );
     });
     const { el, form, button } = result!;
+    await waitUntil(
+      () => currentAnnouncement() === 'Some prices could not be calculated. Total: $10.00',
+      'the failure was not announced with the total',
+    );
     expect(errors).to.have.length(1);
     expect(errors[0]).to.contain('<shop-option-form>');
     type($<HTMLInputElement>(el, '[data-field-id="letters"] input')!, '5');
