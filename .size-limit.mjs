@@ -21,6 +21,15 @@ const OWN_LIMITS = {
   page: 4,
 };
 
+/**
+ * Lazy chunks allowed more than 20 kB, and why. The lottie player (issue 17) is lottie-web's light
+ * build (SVG renderer, no expressions: the one build without eval that the strict CSP allows);
+ * 47.6 kB gzip, loaded only on pages with lottie markup and never under reduced motion.
+ */
+const LAZY_LIMITS = {
+  'lottie-player.js': 49,
+};
+
 const ENTRIES = ['autoloader', 'page', ...elementTags()];
 
 export default [
@@ -47,7 +56,7 @@ export default [
   ...otherChunks().map((file) => ({
     name: `dist/${file} (split or lazy chunk)`,
     path: `dist/${file}`,
-    limit: `${20 * KB} B`,
+    limit: `${(LAZY_LIMITS[file] ?? 20) * KB} B`,
     gzip: true,
   })),
 ];

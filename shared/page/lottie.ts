@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { logError } from '../log.ts';
 import { safeUrl } from '../url.ts';
 import {
@@ -9,53 +10,274 @@ import {
   prefersReducedMotion,
   within,
 } from './behaviour.ts';
+import { LOTTIE_TEXTS, wireLottie } from './lottie-triggers.ts';
 import { LOTTIE_SELECTOR } from './selectors.ts';
 
 export { LOTTIE_SELECTOR } from './selectors.ts';
 
 /**
  * Lottie animations (issue 17; spec §2 Other "lottie animations", §7 Other: the lottie chunk is
- * loaded only where the markup is). Markup: `<div class="lottie" data-lottie="/anim.json"
- * data-loop="true" data-autoplay="true" data-poster="/anim.png" aria-label="…">` (`data-src` is
- * read as well as `data-lottie`; a child `<img>` is kept as the poster).
+ * loaded only where the markup is; §4/§9 Theme: none under reduced motion). Two markups:
  *
- * The player is not bundled: `options.loadPlayer` (a dynamic `import()` of a player such as
- * lottie-web, wrapped to the {@link LottiePlayer} shape) is called only when such markup is on
- * the page and motion is allowed, so the player stays in its own lazy chunk. Without a player,
- * under `prefers-reduced-motion`, or when the player fails (one console.error), the poster is
- * shown instead (`data-lottie-state="poster"`); it is never animated under reduced motion.
+ * - Flatsome's lottie element (`[ux_lottie]`): `<div class="ux-lottie"><lottie-player
+ *   class="ux-lottie__player" data-params='{"src":…,"loop":true,"autoplay":true,"controls":false,
+ *   "speed":"1","direction":1,"trigger":"","mouseout":"","start":0,"end":100,
+ *   "scrollActionType":"seek","visibilityStart":0,"visibilityEnd":100,"id":…}'></lottie-player></div>`
+ *   (left alone when the page defines `<lottie-player>` itself);
+ * - data attributes: `<div class="lottie" data-lottie="/anim.json" data-loop="true" data-autoplay="true"
+ *   data-poster="/anim.png" data-trigger="hover" aria-label="…">` (`data-src` as well as
+ *   `data-lottie`; the other fields as `data-speed`, `data-direction`, `data-mouseout`, `data-start`,
+ *   `data-end`, `data-scroll-action`, `data-visibility-start`, `data-visibility-end`, `data-controls`).
+ *
+ * The player (lottie-web's light build, `lottie-player.ts`) is a lazy chunk imported only when
+ * such markup is on the page and motion is allowed. Under `prefers-reduced-motion` the player is
+ * never loaded and the poster is shown (`data-lottie-state="poster"`): `data-poster` or a child
+ * `<img>`; when it turns on later, playing animations stop on their first frame. A failed player or
+ * animation file is one console.error and the poster. Triggers are in `lottie-triggers.ts`.
+ * Bad `data-params` fields are reported once per element, naming the field; their defaults are used.
  */
 
+export type LottieTrigger = 'none' | 'hover' | 'click' | 'scroll' | 'visibility';
+export type LottieMouseout = 'none' | 'stop' | 'pause' | 'reverse';
+
+/** One animation as the theme asked for it. */
 export interface LottieAnimation {
   path: string;
   loop: boolean;
   autoplay: boolean;
+  controls: boolean;
+  speed: number;
+  direction: 1 | -1;
+  /** What starts it ('none': autoplay decides). */
+  trigger: LottieTrigger;
+  /** What leaving a hover trigger does. */
+  mouseout: LottieMouseout;
+  /** The segment played, in percent of the animation's frames. */
+  start: number;
+  end: number;
+  /** Scroll trigger: the frame follows the scroll position ('seek') or it plays while in the window ('play'). */
+  scrollActionType: 'seek' | 'play';
+  /** Scroll trigger window, in percent of the way through the viewport. */
+  visibilityStart: number;
+  visibilityEnd: number;
 }
-/** Plays `animation` in `container`; returns its stop. */
-export type LottiePlayer = (container: HTMLElement, animation: LottieAnimation) => { destroy(): void };
+
+/** A loaded animation's controls. Nothing plays until asked. */
+export interface LottieHandle {
+  /** Resolves when the animation is shown (its first frame); rejects when it cannot be loaded. */
+  ready: Promise<void>;
+  readonly playing: boolean;
+  play(): void;
+  pause(): void;
+  /** Pauses on the segment's first frame (its last when playing backwards). */
+  stop(): void;
+  /** Shows the frame at `progress` (0…1 of the segment) without playing. */
+  seek(progress: number): void;
+  setDirection(direction: 1 | -1): void;
+  /** The current frame within the segment. */
+  frame(): number;
+  destroy(): void;
+}
+/** Loads `animation` into `container`. */
+export type LottiePlayer = (container: HTMLElement, animation: LottieAnimation) => LottieHandle;
 
 export interface LottieOptions extends BehaviourOptions {
-  /** Loads the player (a lazy chunk); without it the posters are shown. */
+  /** Loads the player; by default lottie-web's light build, a lazy chunk. Tests pass a fake. */
   loadPlayer?: () => Promise<LottiePlayer>;
 }
 
+/** The default player: its own lazy chunk. */
+export const loadLottiePlayer = (): Promise<LottiePlayer> =>
+  import('./lottie-player.ts').then((m) => m.playLottie);
+
+const FLAGS = ['true', 'false', '1', '0', ''] as const;
+const flag = (fallback: boolean) =>
+  z._default(
+    z.pipe(
+      z.union([z.boolean(), z.enum(FLAGS)], { error: 'must be true or false' }),
+      z.transform((v) => (v === '' ? fallback : v === true || v === 'true' || v === '1')),
+    ),
+    fallback,
+  );
+const NUMERIC = /^\s*-?\d+(\.\d+)?\s*$/;
+const number = (min: number, max: number, fallback: number) => {
+  const error = `must be a number from ${min} to ${max}`;
+  return z._default(
+    z.pipe(
+      z.pipe(z.union([z.number(), z.string().check(z.regex(NUMERIC))], { error }), z.transform(Number)),
+      z.number().check(z.gte(min, { error }), z.lte(max, { error })),
+    ),
+    fallback,
+  );
+};
+const choice = <T extends string>(values: readonly T[], fallback: T) =>
+  z._default(
+    z.enum(values as [T, ...T[]], { error: `must be one of ${values.map((v) => `"${v}"`).join(', ')}` }),
+    fallback,
+  );
+
+/** Flatsome's `data-params` (and the data attributes, read into the same shape). */
+const paramsSchema = z.object({
+  src: z.string({ error: 'must be the URL of the animation JSON' }),
+  loop: flag(true),
+  autoplay: flag(true),
+  controls: flag(false),
+  speed: number(0.1, 10, 1),
+  direction: z._default(
+    z.pipe(
+      z.union([z.literal(1), z.literal(-1), z.literal('1'), z.literal('-1')], { error: 'must be 1 or -1' }),
+      z.transform((v) => (Number(v) === -1 ? -1 : 1) as 1 | -1),
+    ),
+    1,
+  ),
+  trigger: choice(['', 'none', 'hover', 'click', 'scroll', 'visibility', 'view'], ''),
+  mouseout: choice(['', 'none', 'stop', 'pause', 'reverse'], ''),
+  start: number(0, 100, 0),
+  end: number(0, 100, 100),
+  scrollActionType: choice(['seek', 'play'], 'seek'),
+  visibilityStart: number(0, 100, 0),
+  visibilityEnd: number(0, 100, 100),
+});
+const DEFAULTS = paramsSchema.parse({ src: '' });
+
+/** How an element is named in messages: `<lottie-player id="…">`. */
+function describe(el: Element): string {
+  const id = el.id || el.closest('[id]')?.id;
+  return `<${el.localName}${id ? ` id="${id}"` : ''}>`;
+}
+
+/** The raw fields an element's markup gives, before checking. */
+function rawParams(el: HTMLElement): Record<string, unknown> | string {
+  if (el.hasAttribute('data-params')) {
+    try {
+      const parsed: unknown = JSON.parse(el.dataset.params ?? '');
+      return typeof parsed === 'object' && parsed !== null
+        ? (parsed as Record<string, unknown>)
+        : 'is not a JSON object';
+    } catch {
+      return 'is not valid JSON';
+    }
+  }
+  const d = el.dataset;
+  const raw: Record<string, unknown> = {
+    src: d.lottie || d.src,
+    loop: d.loop,
+    autoplay: d.autoplay,
+    controls: d.controls,
+    speed: d.speed,
+    direction: d.direction,
+    trigger: d.trigger,
+    mouseout: d.mouseout,
+    start: d.start,
+    end: d.end,
+    scrollActionType: d.scrollAction,
+    visibilityStart: d.visibilityStart,
+    visibilityEnd: d.visibilityEnd,
+  };
+  for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];
+  return raw;
+}
+
+/**
+ * Reads an element's animation; every bad field is named in one console.error and its default
+ * used. Null (and the poster) when there is no usable http(s) animation URL.
+ */
+export function readLottie(el: HTMLElement): LottieAnimation | null {
+  const raw = rawParams(el);
+  const where = el.hasAttribute('data-params') ? 'data-params' : 'data attributes';
+  if (typeof raw === 'string') {
+    logError(null, `lottie: ${describe(el)} data-params ${raw}; showing its poster.`);
+    return null;
+  }
+  const problems: string[] = [];
+  const checked = paramsSchema.safeParse(raw);
+  let params = checked.data;
+  if (!checked.success) {
+    const bad = new Set(checked.error.issues.map((issue) => String(issue.path[0] ?? '')));
+    for (const issue of checked.error.issues) problems.push(`"${String(issue.path[0])}" ${issue.message}`);
+    const kept = Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key)));
+    params = paramsSchema.safeParse({ src: '', ...kept }).data ?? DEFAULTS;
+  }
+  const p = params ?? DEFAULTS;
+  let { start, end } = p;
+  if (end <= start) {
+    problems.push(`"end" (${end}) must be greater than "start" (${start})`);
+    [start, end] = [DEFAULTS.start, DEFAULTS.end];
+  }
+  let { visibilityStart, visibilityEnd } = p;
+  if (visibilityEnd <= visibilityStart) {
+    problems.push(
+      `"visibilityEnd" (${visibilityEnd}) must be greater than "visibilityStart" (${visibilityStart})`,
+    );
+    [visibilityStart, visibilityEnd] = [DEFAULTS.visibilityStart, DEFAULTS.visibilityEnd];
+  }
+  const path = safeUrl(p.src, documentOf(el).baseURI);
+  if (!path) problems.push('has no http(s) animation URL ("src", data-lottie or data-src)');
+  if (problems.length)
+    logError(
+      null,
+      `lottie: ${describe(el)} ${where}: ${problems.join('; ')}; ${path ? 'the defaults are used for those' : 'showing its poster'}.`,
+    );
+  if (!path) return null;
+  const trigger = p.trigger === '' ? 'none' : p.trigger === 'view' ? 'visibility' : p.trigger;
+  return {
+    path,
+    loop: p.loop,
+    autoplay: p.autoplay,
+    controls: p.controls,
+    speed: p.speed,
+    direction: p.direction,
+    trigger,
+    mouseout: p.mouseout === '' ? 'none' : p.mouseout,
+    start,
+    end,
+    scrollActionType: p.scrollActionType,
+    visibilityStart,
+    visibilityEnd,
+  };
+}
+
+/** The player box fills the element (Flatsome sizes `.ux-lottie`, 100% × 300 px by default); adopted, no style attributes. */
+const CSS = `
+lottie-player.ux-lottie__player{display:block;inline-size:100%;block-size:100%}
+.lottie-animation{inline-size:100%;block-size:100%}
+.lottie-animation svg{display:block}
+.lottie[role="button"],.ux-lottie__player[role="button"]{cursor:pointer}
+.lottie-control{margin-block-start:.5em;min-block-size:2.75rem;padding-inline:1em;border:1px solid currentColor;border-radius:var(--shop-radius,4px);background:var(--shop-color-surface,#fff);color:var(--shop-color-text,#1a1a1a);font:inherit;cursor:pointer}
+:is(.lottie,.ux-lottie__player,.lottie-control):focus-visible{outline:var(--shop-focus-ring-width,2px) solid var(--shop-color-focus,#1f5f8b);outline-offset:2px}
+`;
+const sheets = new WeakSet<Document>();
+function adoptStyles(doc: Document) {
+  if (sheets.has(doc) || !('adoptedStyleSheets' in doc)) return;
+  sheets.add(doc);
+  const sheet = new (doc.defaultView ?? window).CSSStyleSheet();
+  sheet.replaceSync(CSS);
+  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+}
+
 const installed = new WeakMap<PageRoot, () => void>();
-const flag = (value: string | undefined, fallback: boolean) =>
-  value === undefined ? fallback : value !== 'false' && value !== '0';
 
 /** Plays the root's lottie animations, or shows their posters. */
 export function installLottie(root: PageRoot = document, options: LottieOptions = {}): () => void {
   return installOnce(installed, root, () => {
     const doc = documentOf(root);
+    const win = doc.defaultView ?? window;
+    const loadPlayer = options.loadPlayer ?? loadLottiePlayer;
     const stops: (() => void)[] = [];
+    const handles = new Set<LottieHandle>();
     const seen = new WeakSet<HTMLElement>();
     let player: Promise<LottiePlayer> | undefined;
     let stopped = false;
+    const still = () => prefersReducedMotion(options);
 
     const poster = (el: HTMLElement) => {
       el.dataset.lottieState = 'poster';
-      if (el.querySelector('img')) return;
-      const src = safeUrl(el.dataset.poster);
+      const existing = el.querySelector<HTMLImageElement>(':scope > img');
+      if (existing) {
+        existing.hidden = false;
+        return;
+      }
+      const src = safeUrl(el.dataset.poster, doc.baseURI);
       if (!src) return;
       const img = doc.createElement('img');
       img.className = 'lottie-poster';
@@ -67,39 +289,59 @@ export function installLottie(root: PageRoot = document, options: LottieOptions 
 
     const start = (el: HTMLElement) => {
       if (seen.has(el)) return;
+      // The page runs LottieFiles' own <lottie-player>: it plays Flatsome's markup itself.
+      if (el.localName === 'lottie-player' && win.customElements?.get('lottie-player')) return;
       seen.add(el);
-      const path = safeUrl(el.dataset.lottie || el.dataset.src);
-      if (!path) {
-        logError(null, 'lottie: the element has no http(s) data-lottie or data-src; showing its poster.');
-        return poster(el);
-      }
-      if (prefersReducedMotion(options) || !options.loadPlayer) return poster(el);
-      player ??= options.loadPlayer();
+      const animation = readLottie(el);
+      if (!animation || still()) return poster(el);
+      player ??= loadPlayer();
+      adoptStyles(doc);
       el.dataset.lottieState = 'loading';
+      const labelled = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
+      if (labelled) el.setAttribute('role', el.getAttribute('role') ?? 'img');
+      else if (animation.trigger !== 'click') el.setAttribute('aria-hidden', 'true');
       player
-        .then((play) => {
+        .then(async (play) => {
           if (stopped || !el.isConnected) return;
-          const animation = play(el, {
-            path,
-            loop: flag(el.dataset.loop, true),
-            autoplay: flag(el.dataset.autoplay, true),
-          });
-          el.dataset.lottieState = 'playing';
+          const box = doc.createElement('div');
+          box.className = 'lottie-animation';
           el.querySelector(':scope > img')?.setAttribute('hidden', '');
-          stops.push(() => animation.destroy());
+          el.append(box);
+          const handle = play(box, animation);
+          handles.add(handle);
+          const unwire = wireLottie(el, handle, animation, { win, still, texts: LOTTIE_TEXTS });
+          stops.push(() => {
+            unwire();
+            handle.destroy();
+            box.remove();
+          });
+          await handle.ready;
+          if (!stopped) el.dataset.lottieState = 'ready';
         })
         .catch((error: unknown) => {
-          logError(null, 'lottie: the player could not be loaded or failed; showing the poster.', error);
-          if (!stopped) poster(el);
+          logError(null, `lottie: ${describe(el)} could not be played; showing its poster.`, error);
+          if (!stopped) {
+            el.querySelector(':scope > .lottie-animation')?.remove();
+            poster(el);
+          }
         });
     };
 
     const stop = enhanceNowAndLater(root, (node) => {
       for (const el of within(node, LOTTIE_SELECTOR)) start(el);
     });
+    // Reduced motion turned on while animations play: they stop on their first frame.
+    const query =
+      options.reducedMotion === undefined ? win.matchMedia?.('(prefers-reduced-motion: reduce)') : undefined;
+    const onMotionChange = () => {
+      if (!still()) return;
+      for (const handle of handles) handle.stop();
+    };
+    query?.addEventListener('change', onMotionChange);
     return () => {
       stopped = true;
       stop();
+      query?.removeEventListener('change', onMotionChange);
       for (const s of stops) s();
     };
   });

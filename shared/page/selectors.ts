@@ -91,6 +91,8 @@ export const LOGIN_POPUP_SELECTOR = '#login-form-popup';
 
 export const PARALLAX_SELECTOR = '[data-parallax]';
 
-export const LOTTIE_SELECTOR = '.lottie, [data-lottie]';
+/** Flatsome's lottie element prints `<lottie-player class="ux-lottie__player" data-params>` (lottie.ts). */
+export const LOTTIE_SELECTOR =
+  '.lottie, [data-lottie], lottie-player[data-params], .ux-lottie__player[data-params]';
 
 export const QUICK_VIEW_SELECTOR = '.quick-view[data-prod]';
