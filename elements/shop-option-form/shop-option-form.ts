@@ -1,7 +1,7 @@
 import { defineElement } from '../../shared/define-element.tsx';
 import { ChoiceGroup, Select } from './shop-option-form.choices.view.tsx';
 import { Display, Hidden, SingleCheckbox, TextArea, TextInput } from './shop-option-form.inputs.view.tsx';
-import { registerFieldType } from './shop-option-form.registry.ts';
+import { registerFieldType, registerLazyFieldType } from './shop-option-form.registry.ts';
 import { optionFormSettings } from './shop-option-form.settings.ts';
 import { styles } from './shop-option-form.styles.ts';
 import { OptionForm } from './shop-option-form.view.tsx';
@@ -104,6 +104,8 @@ registerFieldType('checkbox', {
 for (const type of ['checkbox-group', 'radio-group', 'color-group', 'image-group', 'productGroup'])
   registerFieldType(type, { view: ChoiceGroup, group: true });
 registerFieldType('select', { view: Select });
+// Uploads (issue 13): basic, tus or cloud with progress, in their own chunk (extras/upload.tsx).
+registerLazyFieldType('file', () => import('./extras/upload.tsx').then((m) => m.uploadType));
 for (const type of ['content', 'header', 'separator', 'groupValidation'])
   registerFieldType(type, { view: Display, display: true });
 
