@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import '../zod-config.ts';
+import * as z from 'zod/mini';
 
 /** Why a shop request failed. */
 export type ShopErrorKind = 'network' | 'timeout' | 'http' | 'malformed' | 'invalid' | 'aborted';
@@ -10,10 +11,18 @@ export class ShopError extends Error {
     readonly endpoint: string,
     message: string,
     readonly status?: number,
+    /** The shop's own error code, when it sent one (the Store API's `woocommerce_rest_*`). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ShopError';
   }
+}
+
+/** A shop's own account of a failed request, read from its error response. */
+export interface ShopFailure {
+  message: string;
+  code?: string;
 }
 
 export interface ShopRequest<T> {
@@ -23,8 +32,19 @@ export interface ShopRequest<T> {
   method: 'GET' | 'POST';
   /** Form fields, sent urlencoded like jQuery.ajax does. */
   body?: URLSearchParams;
-  /** zod schema of the response; only a response that passes reaches the caller. */
-  schema: z.ZodType<T>;
+  /** A value sent as JSON (`Content-Type: application/json`), as the Store API and Shopify take it. */
+  json?: unknown;
+  /** Extra request headers (the Store API's `Nonce` and `Cart-Token`). */
+  headers?: Record<string, string>;
+  /** Called with the response's headers, whatever its status (a fresh nonce, a cart token). */
+  onHeaders?: (headers: Headers) => void;
+  /**
+   * Reads the shop's own message out of an error response's JSON (the Store API's
+   * `{code, message}`, Shopify's `{description}`); without one, the message names the status.
+   */
+  failure?: (data: unknown) => ShopFailure | undefined;
+  /** zod schema of the response (zod/mini or classic); only a response that passes reaches the caller. */
+  schema: z.core.$ZodType<T>;
   /** Time limit in ms (spec §7: from the page parameter). 0 means none. */
   timeout?: number;
   signal?: AbortSignal;
@@ -37,7 +57,17 @@ export interface ShopRequest<T> {
  * anything reaches a store. Rejects with a ShopError; never resolves with a half-valid value.
  */
 export async function shopRequest<T>(request: ShopRequest<T>): Promise<T> {
-  const { endpoint, url, method, body, schema, timeout = 0, signal, text = false } = request;
+  const { endpoint, url, method, schema, timeout = 0, signal, text = false } = request;
+  const headers: Record<string, string> = {
+    Accept: text ? 'text/html, */*' : 'application/json, */*',
+    'X-Requested-With': 'XMLHttpRequest',
+    ...request.headers,
+  };
+  let body: BodyInit | undefined = request.body;
+  if (request.json !== undefined) {
+    body = JSON.stringify(request.json);
+    headers['Content-Type'] = 'application/json';
+  }
   const controller = new AbortController();
   let timedOut = false;
   const timer =
@@ -57,10 +87,7 @@ export async function shopRequest<T>(request: ShopRequest<T>): Promise<T> {
         method,
         body,
         credentials: 'same-origin',
-        headers: {
-          Accept: text ? 'text/html, */*' : 'application/json, */*',
-          'X-Requested-With': 'XMLHttpRequest',
-        },
+        headers,
         signal: controller.signal,
       });
     } catch (error) {
@@ -82,7 +109,10 @@ export async function shopRequest<T>(request: ShopRequest<T>): Promise<T> {
         throw new ShopError('timeout', endpoint, `The shop did not answer ${endpoint} within ${timeout} ms.`);
       throw new ShopError('aborted', endpoint, `The ${endpoint} request was cancelled.`);
     }
+    request.onHeaders?.(response.headers);
     if (!response.ok) {
+      const failure = request.failure ? failureOf(raw, request.failure) : undefined;
+      if (failure) throw new ShopError('http', endpoint, failure.message, response.status, failure.code);
       throw new ShopError(
         'http',
         endpoint,
@@ -103,7 +133,7 @@ export async function shopRequest<T>(request: ShopRequest<T>): Promise<T> {
         );
       }
     }
-    const checked = schema.safeParse(data);
+    const checked = z.safeParse(schema, data);
     if (!checked.success) {
       throw new ShopError(
         'invalid',
@@ -116,6 +146,16 @@ export async function shopRequest<T>(request: ShopRequest<T>): Promise<T> {
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The shop's account of a failure in an error body, or undefined when it is not JSON or has none. */
+function failureOf(raw: string, read: (data: unknown) => ShopFailure | undefined): ShopFailure | undefined {
+  try {
+    const failure = read(JSON.parse(raw));
+    return failure?.message ? failure : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import '../zod-config.ts';
+import * as z from 'zod/mini';
 
 /**
  * zod schemas of every shop response we read (spec §7), and nothing more: unknown fields pass
@@ -12,9 +13,9 @@ import { z } from 'zod';
  * values are dropped; one odd value never fails the reply. Anything but an object or an array is
  * still an error.
  */
-export const fragmentsMap = z
-  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
-  .transform((raw): Record<string, string> => {
+export const fragmentsMap = z.pipe(
+  z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]),
+  z.transform((raw): Record<string, string> => {
     if (Array.isArray(raw)) return {};
     const fragments: Record<string, string> = {};
     for (const [selector, value] of Object.entries(raw)) {
@@ -22,15 +23,19 @@ export const fragmentsMap = z
       else if (typeof value === 'number' || typeof value === 'boolean') fragments[selector] = String(value);
     }
     return fragments;
-  });
+  }),
+);
+
+/** `null`/`undefined` read as ''. */
+const orEmpty = z.pipe(
+  z.nullish(z.string()),
+  z.transform((v) => v ?? ''),
+);
 
 /** `fragments`: selector -> HTML, plus `cart_hash` (spec §3 Cart fragments). */
 export const fragmentsResponse = z.object({
   fragments: fragmentsMap,
-  cart_hash: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ''),
+  cart_hash: orEmpty,
 });
 export type FragmentsResponse = z.infer<typeof fragmentsResponse>;
 
@@ -40,14 +45,23 @@ export type FragmentsResponse = z.infer<typeof fragmentsResponse>;
  */
 export const addToCartResponse = z.union([
   z.object({
-    error: z.literal(true).or(z.literal('true')),
-    product_url: z.unknown().transform((v) => (typeof v === 'string' ? v : '')),
+    error: z.union([z.literal(true), z.literal('true')]),
+    product_url: z.pipe(
+      z.unknown(),
+      z.transform((v) => (typeof v === 'string' ? v : '')),
+    ),
   }),
   fragmentsResponse,
 ]);
 
 /** remove_from_cart: fragments, or anything without them (WooCommerce's `{ success: false }`). */
-export const removeFromCartResponse = z.union([fragmentsResponse, z.unknown().transform(() => null)]);
+export const removeFromCartResponse = z.union([
+  fragmentsResponse,
+  z.pipe(
+    z.unknown(),
+    z.transform(() => null),
+  ),
+]);
 
 /**
  * Live search (spec §3 Search suggestion): `id` -1 is a non-navigating entry. Flatsome sends `img`
@@ -56,11 +70,11 @@ export const removeFromCartResponse = z.union([fragmentsResponse, z.unknown().tr
  */
 export const suggestion = z.object({
   value: z.string(),
-  id: z.coerce.number().int().catch(-1),
-  url: z.string().catch(''),
-  img: z.string().optional().catch(undefined),
-  price: z.string().optional().catch(undefined),
-  type: z.string().optional().catch(undefined),
+  id: z.catch(z.coerce.number().check(z.int()), -1),
+  url: z.catch(z.string(), ''),
+  img: z.catch(z.optional(z.string()), undefined),
+  price: z.catch(z.optional(z.string()), undefined),
+  type: z.catch(z.optional(z.string()), undefined),
 });
 export type Suggestion = z.infer<typeof suggestion>;
 /**
@@ -71,7 +85,10 @@ export type Suggestion = z.infer<typeof suggestion>;
 export const searchResponse = z.object({
   suggestions: z.union([
     z.array(suggestion),
-    z.record(z.string(), suggestion).transform((rows) => Object.values(rows)),
+    z.pipe(
+      z.record(z.string(), suggestion),
+      z.transform((rows) => Object.values(rows)),
+    ),
   ]),
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { $pageConfig } from '../../stores/page-config.ts';
 import type { ShopAdapter } from '../adapter.ts';
 import { createQueue, shopRequest } from '../request.ts';
