@@ -1,5 +1,9 @@
 import type { CartSnapshot } from './cart-types.ts';
+import { chosenAdapter, type ShopAdapterName } from './choice.ts';
+import { lazyAdapter } from './lazy.ts';
 import type { Suggestion } from './schemas.ts';
+import { shopifyFacade } from './shopify/shopify-config.ts';
+import { storeApiFacade } from './store-api/store-api-config.ts';
 import { wooCommerceClassic } from './woocommerce/classic.ts';
 
 /** What adding a product can come back with (spec §7 Add to cart). */
@@ -34,12 +38,34 @@ export interface ShopAdapter {
   searchUrl(query: string, category?: string): string;
   search(url: string, signal?: AbortSignal): Promise<Suggestion[]>;
   quickView(productId: string, signal?: AbortSignal): Promise<string>;
+  /**
+   * Whether the shopper has a cart the shop keeps by other means than WooCommerce's cart cookies
+   * (Shopify's `cart` cookie, a stored Store API cart token). Optional: classic has none.
+   */
+  hasCart?(): boolean;
+}
+
+/** The adapter for a name (issue 18): classic is in the shared chunk, the others load lazily. */
+export function adapterFor(name: ShopAdapterName): ShopAdapter {
+  switch (name) {
+    case 'store-api':
+      return lazyAdapter(storeApiFacade(), () =>
+        import('./store-api/store-api.ts').then((m) => m.wooCommerceStoreApi()),
+      );
+    case 'shopify':
+      return lazyAdapter(shopifyFacade(), () => import('./shopify/shopify.ts').then((m) => m.shopify()));
+    default:
+      return wooCommerceClassic();
+  }
 }
 
 let current: ShopAdapter | undefined;
-/** The adapter in use (WooCommerce classic unless a host app installed another). */
+/**
+ * The adapter in use: the one the page chose (`data-shop-adapter` / `shop_adapter`, issue 18; read
+ * once, at the first call), WooCommerce classic by default, or one a host app installed.
+ */
 export function shop(): ShopAdapter {
-  current ??= wooCommerceClassic();
+  current ??= adapterFor(chosenAdapter());
   return current;
 }
 /** Installs another adapter (a headless shop, or a test double); `undefined` restores the default. */

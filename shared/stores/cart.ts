@@ -213,13 +213,15 @@ function ownRefresh() {
   if (!theirsRefresh()) void refreshCart();
 }
 
-/** Whether the shopper has a cart at all (WooCommerce's cookies or a stored hash). */
+/** Whether the shopper has a cart at all (WooCommerce's cookies, a stored hash, or the adapter's own sign). */
 export function hasCart(): boolean {
   const { cartHashKey } = storageKeys();
   return Boolean(
     cookies.get('woocommerce_items_in_cart') ||
       cookies.get('woocommerce_cart_hash') ||
-      session.get(cartHashKey),
+      session.get(cartHashKey) ||
+      // Shops that keep the cart otherwise (Shopify's `cart` cookie, a Store API cart token; issue 18).
+      shop().hasCart?.(),
   );
 }
 

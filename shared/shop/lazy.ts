@@ -1,0 +1,30 @@
+import type { ShopAdapter } from './adapter.ts';
+
+/** What an adapter answers without its code: the synchronous parts. */
+export type AdapterFacade = Pick<ShopAdapter, 'searchUrl' | 'cartFromPageParts' | 'hasCart'>;
+
+/**
+ * An adapter whose code is a lazy chunk of its own (issue 18: a classic shop never downloads the
+ * Store API's or Shopify's code): the synchronous parts answer at once, every request first loads
+ * the chunk (once; a failed load is retried by the next call).
+ */
+export function lazyAdapter(facade: AdapterFacade, load: () => Promise<ShopAdapter>): ShopAdapter {
+  let loading: Promise<ShopAdapter> | undefined;
+  const adapter = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  const lazy: ShopAdapter = {
+    ...facade,
+    addToCart: async (fields, signal) => (await adapter()).addToCart(fields, signal),
+    removeFromCart: async (key, signal) => (await adapter()).removeFromCart(key, signal),
+    setQuantity: async (key, quantity, signal) => (await adapter()).setQuantity(key, quantity, signal),
+    refreshCart: async (signal) => (await adapter()).refreshCart(signal),
+    search: async (url, signal) => (await adapter()).search(url, signal),
+    quickView: async (productId, signal) => (await adapter()).quickView(productId, signal),
+  };
+  return lazy;
+}
