@@ -6,8 +6,11 @@ import { readFile } from 'node:fs/promises';
 import { handleCaptcha } from './captcha.mjs';
 import { CSP } from './csp.mjs';
 import { readBody } from './http.mjs';
+import { createMaps } from './maps.mjs';
 import { createRest } from './rest.mjs';
 import { createShop } from './shop.mjs';
+import { createShopify } from './shopify.mjs';
+import { createStoreApi } from './store-api.mjs';
 import { createUploads } from './uploads.mjs';
 
 /**
@@ -19,6 +22,9 @@ import { createUploads } from './uploads.mjs';
 export function createDemoServer(options = {}) {
   const shop = createShop(options);
   const rest = createRest(); // WordPress REST routes (issue 17)
+  const maps = createMaps(); // the fake maps provider of the place selector (issue 13)
+  const storeApi = createStoreApi(shop); // WooCommerce Store API over the same carts (issue 18)
+  const shopify = createShopify(shop); // Shopify's Ajax API over the same carts (issue 18)
   const uploads = createUploads(); // option-form uploads: tus server and signed URLs (issue 13)
   /** @type {{ page: string, directive: string, blocked: string }[]} */
   const cspReports = [];
@@ -52,7 +58,10 @@ export function createDemoServer(options = {}) {
       return serveBuiltPage(url.pathname.slice(BUILT_PREFIX.length), res);
     }
     if (handleCaptcha(req, res)) return true; // the fake captcha provider script (issue 13)
+    if (await storeApi.handle(req, res)) return true;
+    if (await shopify.handle(req, res)) return true;
     if (await rest.handle(req, res)) return true;
+    if (await maps.handle(req, res)) return true;
     if (await uploads.handle(req, res)) return true;
     return shop.handle(req, res);
   }

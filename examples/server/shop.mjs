@@ -422,6 +422,27 @@ export function createShop(options = {}) {
     return { body, query, session };
   }
 
+  /**
+   * begin() for a session found by other means (the Store API's Cart-Token; issue 18): logs the
+   * call in it and applies its faults. Resolves true when the call should go on.
+   * @param {Session | undefined} session @param {Req} req @param {Res} res @param {URL} url
+   * @param {string} endpoint @param {Record<string, string>} body
+   */
+  async function beginIn(session, req, res, url, endpoint, body) {
+    if (session) {
+      session.log.push({
+        endpoint,
+        method: req.method ?? 'GET',
+        query: Object.fromEntries(url.searchParams),
+        body,
+        at: Date.now(),
+      });
+      if (session.log.length > LOG_LIMIT) session.log.splice(0, session.log.length - LOG_LIMIT);
+    }
+    const fault = takeFault(session, endpoint);
+    return !(fault && (await applyFault(fault, req, res)));
+  }
+
   /** get_refreshed_fragments(): the map and the hash (in the session's manner). @param {Session | undefined} session */
   const refreshed = (session) => {
     const view = cartView(session);
@@ -969,5 +990,6 @@ export function createShop(options = {}) {
     }
   }
 
-  return { handle, sessions };
+  // What the Store API and Shopify modules share with this shop (issue 18): sessions, carts, faults.
+  return { handle, sessions, sessionOf, beginIn, setCartCookies, sendJson, addCookie, slowAdd };
 }
