@@ -1,16 +1,7 @@
-import { Fragment, useEffect, useId, useRef, useState } from 'react';
-import { OTHER_MARKER } from './engine/logic.ts';
-import type { OptionValue } from './engine/schema.ts';
+import { useId, useRef, useState } from 'react';
 import { controlProps } from './shop-option-form.inputs.view.tsx';
+import { type Choice, choicesOf, Listbox, matching, step } from './shop-option-form.listbox.view.tsx';
 import type { FieldViewProps } from './shop-option-form.registry.ts';
-
-/** One choice of the list: its value ('' for the placeholder), group, text, and whether it can be chosen. */
-interface Choice {
-  value: string;
-  label: string;
-  group: string;
-  disabled: boolean;
-}
 
 /**
  * The searchable select (spec §2 "select (native or searchable)", issue 12): the APG combobox
@@ -36,22 +27,8 @@ export default function Combobox(
   const [query, setQuery] = useState<string | null>(null); // null: show the chosen option's label
   const [active, setActive] = useState(-1);
   const listbox = useRef<HTMLDivElement>(null);
-  // The active option stays in view as the arrows move through a long list (scroll area 300 px, spec §9).
-  useEffect(() => {
-    if (open && active >= 0)
-      listbox.current?.querySelector(`[id="${listId}-${active}"]`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [open, active, listId]);
   const current = choices.find((c) => c.value === selected && c.value !== '');
-  const needle = (query ?? '').trim().toLocaleLowerCase();
-  // The placeholder ('' = nothing chosen, as the native select's first option) only while not filtering.
-  const shown = choices.filter((c) =>
-    needle ? c.value !== '' && c.label.toLocaleLowerCase().includes(needle) : true,
-  );
-  const optionId = (i: number) => `${listId}-${i}`;
-  const step = (from: number, by: 1 | -1) => {
-    for (let i = from + by; i >= 0 && i < shown.length; i += by) if (!shown[i].disabled) return i;
-    return from;
-  };
+  const shown = matching(choices, query ?? '');
   const close = () => {
     setOpen(false);
     setQuery(null);
@@ -67,7 +44,6 @@ export default function Combobox(
     const at = list.findIndex((c) => c.value === selected && !c.disabled);
     setActive(at >= 0 ? at : list.findIndex((c) => !c.disabled));
   };
-  const groups = [...new Set(shown.map((c) => c.group))];
   return (
     <div className="combo">
       <input
@@ -80,7 +56,7 @@ export default function Combobox(
         aria-autocomplete="list"
         aria-expanded={open}
         aria-controls={listId}
-        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
         placeholder={placeholder}
         value={query ?? current?.label ?? ''}
         {...controlProps(props)}
@@ -88,12 +64,7 @@ export default function Combobox(
           const text = e.currentTarget.value;
           setQuery(text);
           setOpen(true);
-          const t = text.trim().toLocaleLowerCase();
-          setActive(
-            choices
-              .filter((c) => (t ? c.value !== '' && c.label.toLocaleLowerCase().includes(t) : true))
-              .findIndex((c) => !c.disabled),
-          );
+          setActive(matching(choices, text).findIndex((c) => !c.disabled));
         }}
         onFocus={(e) => e.currentTarget.select()} // typing replaces the chosen label
         onClick={() => (open ? close() : opening())}
@@ -106,7 +77,7 @@ export default function Combobox(
           if (key === 'ArrowDown' || key === 'ArrowUp') {
             e.preventDefault();
             if (!open || e.altKey) opening();
-            else setActive(step(active, key === 'ArrowDown' ? 1 : -1));
+            else setActive(step(shown, active, key === 'ArrowDown' ? 1 : -1));
           } else if (key === 'Enter' && open) {
             e.preventDefault(); // choosing must not submit the product form
             choose(shown[active]);
@@ -116,47 +87,16 @@ export default function Combobox(
           }
         }}
       />
-      <div
-        ref={listbox}
+      <Listbox
         id={listId}
-        className="listbox"
-        part="options"
-        role="listbox"
-        aria-labelledby={labelId}
-        hidden={!open || shown.length === 0}
-      >
-        {groups.map((group) => {
-          const items = shown.map((c, i) => [c, i] as const).filter(([c]) => c.group === group);
-          const list = items.map(([c, i]) => (
-            // biome-ignore lint/a11y/useFocusableInteractive: the combobox keeps focus (aria-activedescendant)
-            // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard goes through the combobox input
-            <div
-              key={c.value}
-              id={optionId(i)}
-              role="option"
-              className={`listbox-option${i === active ? ' listbox-option--active' : ''}`}
-              part={c.value === selected ? 'option option--checked' : 'option'}
-              aria-selected={c.value === selected}
-              aria-disabled={c.disabled || undefined}
-              onPointerDown={(e) => e.preventDefault()} // keep focus in the input
-              onClick={() => choose(c)}
-            >
-              {c.label}
-            </div>
-          ));
-          return group ? (
-            // biome-ignore lint/a11y/useSemanticElements: options grouped inside an ARIA listbox
-            <div key={group} role="group" aria-label={group}>
-              <div className="option-group-label" aria-hidden="true">
-                {group}
-              </div>
-              {list}
-            </div>
-          ) : (
-            <Fragment key="">{list}</Fragment>
-          );
-        })}
-      </div>
+        labelId={labelId}
+        listbox={listbox}
+        shown={shown}
+        open={open}
+        active={active}
+        selected={(c) => c.value === selected}
+        onChoose={choose}
+      />
       {open && shown.length === 0 && (
         <div className="listbox listbox--empty" role="status">
           {messages.noResults}
@@ -164,26 +104,4 @@ export default function Combobox(
       )}
     </div>
   );
-}
-
-/** The choices of a select as the combobox lists them (groups flattened, 'other' last). */
-function choicesOf(
-  values: readonly OptionValue[],
-  placeholder: string,
-  other: string | null,
-  outOfStock: string,
-): Choice[] {
-  const out: Choice[] = [{ value: '', label: placeholder, group: '', disabled: false }];
-  const add = (o: OptionValue, group: string) =>
-    out.push({
-      value: o.value,
-      label: o.stock_status === 'outofstock' ? `${o.label} (${outOfStock})` : o.label,
-      group,
-      disabled: o.stock_status === 'outofstock',
-    });
-  for (const v of values)
-    if (v.options?.length) for (const o of v.options.flatMap((x) => x.options ?? [x])) add(o, v.label);
-    else add(v, '');
-  if (other !== null) out.push({ value: OTHER_MARKER, label: other, group: '', disabled: false });
-  return out;
 }

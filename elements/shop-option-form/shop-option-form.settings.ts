@@ -51,6 +51,12 @@ export const optionFormSettings = z.object({
     otherText: 'Other: your text',
     clear: 'Clear selection',
     chooseOption: 'Choose an option',
+    /** The searchable multiple select (nothing chosen yet). */
+    chooseOptions: 'Choose options',
+    /** The list of chosen options of a searchable multiple select. */
+    chosenOptions: '{label}: chosen options',
+    /** A chosen option's token button. */
+    removeOption: 'Remove {option}',
     outOfStock: 'out of stock',
     added: 'Added to cart.',
     addFailed: 'Sorry, the product could not be added to the cart. Please try again.',

@@ -88,5 +88,11 @@ input[type="color"].input { padding: .1em; height: 2.4em; }
 .listbox-option[aria-selected="true"] { font-weight: 600; }
 .listbox-option--active { background: var(--_accent); color: var(--_on-accent); }
 .listbox-option[aria-disabled="true"] { opacity: .55; cursor: not-allowed; }
+.listbox[aria-multiselectable="true"] .listbox-option::before { content: "" / ""; display: inline-block; width: 1.2em; }
+.listbox[aria-multiselectable="true"] .listbox-option[aria-selected="true"]::before { content: "✓" / ""; }
+.tokens { display: flex; flex-wrap: wrap; gap: .3em; margin: 0 0 .3em; padding: 0; list-style: none; }
+.token { display: inline-flex; align-items: center; gap: .35em; font: inherit; font-size: .9em; padding: .15em .5em;
+  color: var(--_text); background: var(--_surface); border: 1px solid var(--_border-color); border-radius: var(--_radius); cursor: pointer; }
+.token:hover .token-remove { color: var(--_danger); }
 @media (prefers-reduced-motion: reduce) { .chevron { transition: none; } }
 `;
