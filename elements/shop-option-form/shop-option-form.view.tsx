@@ -4,6 +4,7 @@ import type { ElementViewProps } from '../../shared/define-element.tsx';
 import { usePrefersReducedMotion } from '../../shared/hooks/use-media-query.ts';
 import type { FieldState } from './engine/types.ts';
 import { OptionFormController } from './shop-option-form.controller.ts';
+import { FormExtras } from './shop-option-form.extras.view.tsx';
 import { Section } from './shop-option-form.section.view.tsx';
 import type { OptionFormSettings } from './shop-option-form.settings.ts';
 import { Summary } from './shop-option-form.summary.view.tsx';
@@ -67,6 +68,7 @@ export function OptionForm({ settings, host, internals }: ElementViewProps<Optio
           {ui.formulas === 'loading' ? messages.pricesPending : messages.pricesUnavailable}
         </p>
       )}
+      <FormExtras controller={controller} settings={settings} host={host} internals={internals} />
       <p className="form-error" part="form-error" role="alert">
         {ui.formError ? messages.formError : ''}
       </p>

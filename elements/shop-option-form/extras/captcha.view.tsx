@@ -1,0 +1,51 @@
+import { useStore } from '@nanostores/react';
+import { useLayoutEffect, useRef } from 'react';
+import type { CaptchaTexts } from './captcha.settings.ts';
+import { CaptchaController, type CaptchaOptions } from './captcha.ts';
+
+/**
+ * The captcha chunk (issue 13): loaded only by forms whose page config has `enable_recaptcha`.
+ * `createCaptcha` makes the add-on; `CaptchaArea` shows its widget (slotted light DOM) and message.
+ */
+export function createCaptcha(options: CaptchaOptions): CaptchaController {
+  return new CaptchaController(options);
+}
+
+const css = `
+.captcha { display: grid; gap: calc(var(--_gap) / 2); justify-items: start; }
+.captcha-message { margin: 0; color: var(--_danger); font-weight: 600; }
+`;
+let sheet: CSSStyleSheet | undefined;
+/** The area's styles, adopted into the form's shadow root once (strict CSP: no <style>). */
+function adopt(node: Node | null): void {
+  const root = node?.getRootNode();
+  if (!(root instanceof ShadowRoot)) return;
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+  }
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
+
+const TEXT_OF: Record<string, keyof CaptchaTexts> = {
+  required: 'captchaRequired',
+  expired: 'captchaExpired',
+  duplicate: 'captchaDuplicate',
+  unavailable: 'captchaUnavailable',
+};
+
+/** The captcha area: the provider's widget (light DOM, through the slot) and its message. */
+export function CaptchaArea({ captcha, texts }: { captcha: CaptchaController; texts: CaptchaTexts }) {
+  const state = useStore(captcha.$state);
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => adopt(ref.current), []);
+  const key = TEXT_OF[state.message];
+  return (
+    <div ref={ref} className="captcha" part="captcha" data-status={state.status}>
+      {state.status !== 'duplicate' && state.status !== 'off' && <slot name="captcha" />}
+      <p className="captcha-message" part="captcha-message" role="alert">
+        {key ? texts[key] : ''}
+      </p>
+    </div>
+  );
+}
