@@ -92,8 +92,13 @@ export class ShopOptionFormElement extends defineElement(OptionForm, {
 }) {}
 
 // The field types with native inputs (spec §2); uploads, pickers and maps register their own.
-for (const type of ['text', 'email', 'url', 'number', 'date', 'datetime-local', 'time', 'color'])
-  registerFieldType(type, { view: TextInput });
+for (const type of ['text', 'email', 'url', 'number', 'color']) registerFieldType(type, { view: TextInput });
+// Dates and times (issue 13): one lazy chunk; native inputs where they express the rules, the
+// calendar picker (a further chunk) where they cannot.
+for (const type of ['date', 'datetime-local', 'time'])
+  registerLazyFieldType(type, () => import('./extras/date-field.tsx').then((m) => m.dateType));
+// The place selector (issue 13): address autocomplete, map and geolocation from the maps provider.
+registerLazyFieldType('placeselector', () => import('./extras/place-field.tsx').then((m) => m.placeType));
 registerFieldType('textarea', { view: TextArea });
 registerFieldType('hidden', { view: Hidden });
 registerFieldType('checkbox', {

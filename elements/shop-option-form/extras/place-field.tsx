@@ -1,0 +1,243 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { fill } from '../../../shared/format/messages.ts';
+import { logError } from '../../../shared/log.ts';
+import type { PlaceValue } from '../engine/types.ts';
+import type { FieldType, FieldViewProps } from '../shop-option-form.registry.ts';
+import { geolocate, loadMaps, type MapsApi, mapsConfig, type Place, placeValue } from './place-provider.ts';
+
+/**
+ * The place selector (`placeselector`, issue 13; spec §2, §7, §8, §9): an address input with the
+ * provider's places autocomplete, an optional map (`showmap`, `map_height`, default 300 px) with a
+ * marker, and "Use my location" (the provider's geolocate endpoint, then its geocoder). A chosen
+ * place posts its address, the parts of spec §9 and latitude/longitude; an address typed by hand
+ * posts as text. Enter on text that matches no place gives the spec §8 alert
+ * ('No details available for input: {name}') inline. Without the provider (script failed, or no
+ * places library after 30 tries) the input keeps working as plain text.
+ */
+
+/** Visible strings of the place selector (the form's `messages[key]` overrides each). */
+export const PLACE_TEXTS = {
+  placePlaceholder: 'Enter a location',
+  useLocation: 'Use my location',
+  locating: 'Finding your location…',
+  locationFailed: 'Your location could not be found. Please type the address.',
+  noDetails: 'No details available for input: {name}',
+  mapsUnavailable: 'Address suggestions are not available. Please type the address.',
+  mapLabel: 'Map of {label}',
+};
+type PlaceTextKey = keyof typeof PLACE_TEXTS;
+
+const DEFAULT_MAP_HEIGHT = 300; // spec §9 "Default map height 300 px"
+
+const sheet =
+  typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype
+    ? new CSSStyleSheet()
+    : null;
+sheet?.replaceSync(`
+.place { display: grid; gap: .35em; }
+.place-row { display: flex; gap: .35em; flex-wrap: wrap; }
+.place-row .input { flex: 1 1 12em; min-width: 0; }
+.locate-button { font: inherit; color: var(--_text); background: var(--_surface); border: 1px solid var(--_border-color);
+  border-radius: var(--_radius); padding: .35em .6em; cursor: pointer; }
+.locate-button:hover { border-color: var(--_accent); }
+.place-map { width: 100%; border: 1px solid var(--_border-color); border-radius: var(--_radius); overflow: hidden; }
+.place-status:empty { display: none; }
+.place-status { margin: 0; color: var(--_muted); font-size: .9em; }
+.place-alert { margin: 0; color: var(--_danger); }
+.place-alert:empty { display: none; }
+`);
+
+function isPlace(value: unknown): value is PlaceValue {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    typeof (value as PlaceValue).value === 'string'
+  );
+}
+
+export function PlaceSelector(props: FieldViewProps) {
+  const { def, field, inputId, disabled, invalid, messages, onValue, onBlur } = props;
+  const t = (key: PlaceTextKey) => {
+    const own = (messages as Record<string, unknown>)[key];
+    return typeof own === 'string' && own ? own : PLACE_TEXTS[key];
+  };
+  const input = useRef<HTMLInputElement>(null);
+  const mapDiv = useRef<HTMLElement>(null);
+  const statusId = useId();
+  const alertId = useId();
+  const held = isPlace(field.value) ? field.value : undefined;
+  const [text, setText] = useState(held?.value ?? '');
+  const [status, setStatus] = useState('');
+  const [alert, setAlert] = useState('');
+  const [maps, setMaps] = useState<MapsApi | undefined>(undefined);
+  const view = useRef<{ map?: InstanceType<MapsApi['Map']>; marker?: InstanceType<MapsApi['Marker']> }>({});
+  const latest = useRef({ onValue, t });
+  latest.current = { onValue, t };
+
+  useEffect(() => {
+    const root = input.current?.getRootNode();
+    if (sheet && root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }, []);
+
+  // A value set from outside (re-initialisation, clones moving) shows in the input.
+  const shown = useRef(held?.value ?? '');
+  useEffect(() => {
+    const now = held?.value ?? '';
+    if (now !== shown.current) {
+      shown.current = now;
+      setText(now);
+    }
+  }, [held?.value]);
+
+  const show = (api: MapsApi, at: { lat: number; lng: number }) => {
+    const position = new api.LatLng(at.lat, at.lng);
+    view.current.map?.setCenter(position);
+    view.current.map?.setZoom(15);
+    view.current.marker?.setPosition(position);
+    view.current.marker?.setVisible(true);
+  };
+  const choose = (value: PlaceValue, api?: MapsApi) => {
+    shown.current = value.value;
+    setText(value.value);
+    setAlert('');
+    latest.current.onValue(value);
+    if (api && value.cords) show(api, value.cords);
+  };
+
+  // The provider: script on demand (30 × 100 ms for the places library), autocomplete, map; set up
+  // once per field (the value and callbacks are read through refs).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per field
+  useEffect(() => {
+    let live = true;
+    const config = mapsConfig(input.current?.ownerDocument);
+    let autocomplete: unknown;
+    let loaded: MapsApi | undefined;
+    loadMaps(config).then(
+      (api) => {
+        if (!live || !input.current) return;
+        loaded = api;
+        setMaps(api);
+        const ac = new api.places.Autocomplete(input.current, {
+          fields: ['address_components', 'geometry', 'name', 'formatted_address'],
+        });
+        autocomplete = ac;
+        ac.addListener('place_changed', () => {
+          const place: Place | undefined = ac.getPlace();
+          const value = placeValue(place);
+          if (value) choose(value, api);
+          else
+            setAlert(
+              fill(latest.current.t('noDetails'), { name: place?.name ?? input.current?.value ?? '' }),
+            );
+        });
+        if (def.showmap && mapDiv.current) {
+          const at = held?.cords;
+          const map = new api.Map(mapDiv.current, { center: at ?? { lat: 0, lng: 0 }, zoom: at ? 15 : 2 });
+          const marker = new api.Marker({
+            map,
+            position: at ? new api.LatLng(at.lat, at.lng) : null,
+            visible: !!at,
+          });
+          view.current = { map, marker };
+        }
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setStatus(latest.current.t('mapsUnavailable'));
+        logError(
+          'shop-option-form',
+          `field "${def.elementId}": the maps provider could not be loaded.`,
+          error,
+        );
+      },
+    );
+    return () => {
+      live = false;
+      if (autocomplete && loaded) loaded.event.clearInstanceListeners(autocomplete);
+    };
+  }, [def.elementId]);
+
+  const locate = async () => {
+    setStatus(t('locating'));
+    setAlert('');
+    try {
+      const at = await geolocate(mapsConfig(input.current?.ownerDocument));
+      let place: Place | undefined;
+      if (maps) {
+        const { results } = await new maps.Geocoder().geocode({ location: new maps.LatLng(at.lat, at.lng) });
+        place = results[0];
+      }
+      choose(placeValue(place ?? { formatted_address: `${at.lat}, ${at.lng}` }, at)!, maps);
+      setStatus('');
+    } catch (error) {
+      setStatus(t('locationFailed'));
+      logError('shop-option-form', `field "${def.elementId}": geolocation failed.`, error);
+    }
+  };
+
+  const describedBy =
+    [props.describedBy, status ? statusId : '', alert ? alertId : ''].filter(Boolean).join(' ') || undefined;
+  const label = def.label ?? def.elementId;
+  return (
+    <div className="place">
+      <div className="place-row">
+        <input
+          ref={input}
+          id={inputId}
+          className="input"
+          part="input"
+          type="text"
+          autoComplete="off"
+          value={text}
+          placeholder={def.placeholder ?? t('placePlaceholder')}
+          disabled={disabled}
+          required={def.required}
+          aria-required={def.required || undefined}
+          aria-invalid={invalid || !!alert || undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => {
+            const typed = e.currentTarget.value;
+            setText(typed);
+            setAlert('');
+            shown.current = typed;
+            // Typed by hand (or changed after a choice): the text is posted, without parts or position.
+            onValue(typed.trim() ? { value: typed } : null);
+          }}
+          onBlur={onBlur}
+        />
+        <button
+          type="button"
+          className="locate-button"
+          part="locate-button"
+          disabled={disabled}
+          onClick={() => void locate()}
+        >
+          {t('useLocation')}
+        </button>
+      </div>
+      <p id={alertId} className="place-alert" part="error" role="alert">
+        {alert}
+      </p>
+      <p id={statusId} className="place-status" part="place-status" aria-live="polite">
+        {status}
+      </p>
+      {def.showmap && (
+        <section
+          ref={mapDiv}
+          className="place-map"
+          part="map"
+          aria-label={fill(t('mapLabel'), { label })}
+          data-ready={maps ? '' : undefined}
+          style={{
+            height: `${def.map_height && def.map_height > 0 ? def.map_height : DEFAULT_MAP_HEIGHT}px`,
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The entry the registry loads for `placeselector`. */
+export const placeType: FieldType = { view: PlaceSelector };
