@@ -7,7 +7,6 @@ import { handleCaptcha } from './captcha.mjs';
 import { CSP } from './csp.mjs';
 import { readBody } from './http.mjs';
 import { createMaps } from './maps.mjs';
-import { createMaps } from './maps.mjs';
 import { createRest } from './rest.mjs';
 import { createShop } from './shop.mjs';
 import { createShopify } from './shopify.mjs';
@@ -23,7 +22,6 @@ import { createUploads } from './uploads.mjs';
 export function createDemoServer(options = {}) {
   const shop = createShop(options);
   const rest = createRest(); // WordPress REST routes (issue 17)
-  const maps = createMaps(); // the fake maps provider of the place selector (issue 13)
   const maps = createMaps(); // the fake maps provider of the place selector (issue 13)
   const storeApi = createStoreApi(shop); // WooCommerce Store API over the same carts (issue 18)
   const shopify = createShopify(shop); // Shopify's Ajax API over the same carts (issue 18)
@@ -63,7 +61,6 @@ export function createDemoServer(options = {}) {
     if (await storeApi.handle(req, res)) return true;
     if (await shopify.handle(req, res)) return true;
     if (await rest.handle(req, res)) return true;
-    if (await maps.handle(req, res)) return true;
     if (await maps.handle(req, res)) return true;
     if (await uploads.handle(req, res)) return true;
     return shop.handle(req, res);
