@@ -18,6 +18,7 @@ import {
   optionFormBody,
 } from './shop-option-form.cart.ts';
 import { formulaChunk } from './shop-option-form.lazy.ts';
+import { ProductImageSwap } from './shop-option-form.product-image.ts';
 import type { OptionFormSettings } from './shop-option-form.settings.ts';
 import { onInitTriggers } from './shop-option-form.triggers.ts';
 
@@ -130,6 +131,8 @@ export class OptionFormController {
   #submitter: HTMLElement | null = null;
   #loadingButton: HTMLElement | null = null;
   readonly #listeners = new Set<() => void>();
+  /** An image option's image as the product image (spec §2, §4, §9). */
+  readonly #image = new ProductImageSwap($product);
   readonly #addons = new SubmitAddons();
 
   constructor(options: OptionFormControllerOptions) {
@@ -302,6 +305,9 @@ export class OptionFormController {
           this.update({ type: 'product', product: productData(p, baseProduct(this.#settings)) });
       }),
     );
+    this.#image.connect();
+    this.#stops.push(() => this.#image.disconnect());
+    this.#image.update(this.#store.$state.get().fields, document.baseURI);
     const quantity = form?.querySelector<HTMLInputElement>('input[name="quantity"]');
     if (quantity) this.#quantityFrom(quantity.value);
     this.#sync();
@@ -531,6 +537,7 @@ export class OptionFormController {
 
   /** Every published state: announce a changed total once typing pauses (spec §2, §9). */
   #published(state: FormState): void {
+    this.#image.update(state.fields, document.baseURI);
     const total = state.summary.formatted.total;
     if (total === this.#lastTotal || this.#restoring) return;
     this.#lastTotal = total;
