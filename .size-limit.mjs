@@ -28,6 +28,13 @@ const OWN_LIMITS = {
  */
 const LAZY_LIMITS = {
   'lottie-player.js': 49,
+  // The option form's date and place extras (issue 13): the date field type (rules, Intl formats,
+  // native inputs); the calendar picker, above 20 kB as react-day-picker needs date-fns' calendar
+  // maths (22.7 kB measured 2026-11-23), loaded only by fields a native input cannot express; the
+  // place selector (the maps provider itself is the page's script).
+  'date-field.js': 5,
+  'date-picker.js': 23,
+  'place-field.js': 3.5,
 };
 
 const ENTRIES = ['autoloader', 'page', ...elementTags()];
