@@ -9,6 +9,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { puppeteerLauncher } from '@web/test-runner-puppeteer';
+import { cjsEsmPlugin } from './.ci/wtr-cjs-esm.mjs';
 import { nodeEnvPlugin } from './.ci/wtr-node-env.mjs';
 import { reactEsmPlugin } from './.ci/wtr-react-esm.mjs';
 import { sourceFilesPlugin } from './.ci/wtr-source-files.mjs';
@@ -48,6 +49,7 @@ export const plugins = [
   sourceFilesPlugin(),
   vueSfcPlugin({ rootDir: new URL('.', import.meta.url) }), // test/hosts/vue/*.vue
   reactEsmPlugin(),
+  cjsEsmPlugin(), // CommonJS packages of browser dependencies (url-parse, for tus-js-client)
   nodeEnvPlugin(),
   esbuildPlugin({
     ts: true,

@@ -15,10 +15,19 @@
 // request(s) for that file misbehave: `afterBytes` cuts the connection once that many body bytes of
 // a tus PATCH or cloud PUT arrived (an interrupted upload), `status` answers with that status
 // instead, `atOffset` spares tus PATCHes that start before that offset (the first chunks arrive);
+// DELETE /__uploads/faults?name= drops the faults left for that file;
 // GET /__uploads/log?name= lists what the server saw for that file; GET /__uploads/files?name=
 // lists the finished files with their size and SHA-256.
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -206,7 +215,10 @@ export function createUploads() {
       cutAfter(req, fault.afterBytes, (n) => log(name, { kind: 'cut', method: 'PUT', received: n }));
     const hash = createHash('sha256');
     let received = 0;
-    const out = createWriteStream(file);
+    // A part file per request: a browser may resend a PUT whose connection broke while the first
+    // request is still being cleaned up.
+    const part = `${file}.${randomUUID()}.part`;
+    const out = createWriteStream(part);
     await new Promise((resolve) => {
       req.on('data', (/** @type {Buffer} */ chunk) => {
         received += chunk.length;
@@ -219,10 +231,11 @@ export function createUploads() {
     });
     await new Promise((resolve) => out.end(resolve));
     if (received !== meta.size || res.destroyed) {
-      rmSync(file, { force: true });
+      rmSync(part, { force: true });
       if (!res.destroyed) send(res, 400, { error: 'incomplete body' });
       return;
     }
+    renameSync(part, file);
     finished.push({
       name,
       method: 'cloud',
@@ -257,6 +270,10 @@ export function createUploads() {
         times: Number.isInteger(raw.times) && raw.times > 0 ? raw.times : 1,
       };
       faults.set(raw.name, [...(faults.get(raw.name) ?? []), fault]);
+      return send(res, 204);
+    }
+    if (route === 'faults' && req.method === 'DELETE') {
+      faults.delete(name);
       return send(res, 204);
     }
     if (route === 'log' && req.method === 'GET') return send(res, 200, logs.get(name) ?? []);

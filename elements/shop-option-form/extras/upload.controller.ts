@@ -203,8 +203,11 @@ function startUpload(def: FieldDef, item: FileItem): void {
   if (!entry?.file) return;
   const method = methodOf(def);
   const own = (def as Record<string, unknown>).upload_url;
-  const endpoint =
-    typeof own === 'string' && own ? own : DEFAULT_ENDPOINTS[method === 'cloud' ? 'cloud' : 'tus'];
+  // Absolute, so the URL posted with the form (resolved against it) is absolute too.
+  const endpoint = new URL(
+    typeof own === 'string' && own ? own : DEFAULT_ENDPOINTS[method === 'cloud' ? 'cloud' : 'tus'],
+    document.baseURI,
+  ).href;
   const events: TransferEvents = {
     progress(sent, total) {
       entry.sent = sent;
