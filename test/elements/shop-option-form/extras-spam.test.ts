@@ -230,9 +230,9 @@ describe('spam tracker (issue 13; spec §7, §9)', () => {
       calls.push('beacon');
       return true;
     };
-    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: [string, string]) {
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL) {
       calls.push('xhr');
-      return realOpen.apply(this, args);
+      return realOpen.call(this, method, url, true);
     } as typeof realOpen;
     try {
       const { input, clock, tracker } = tracked();
@@ -313,7 +313,7 @@ describe('<shop-option-form> spam tracker', () => {
         timeout: 5000,
       });
       const pairs = new Map(
-        JSON.parse((await shopLog('wcpa_ajax_add_to_cart'))[0].body.__pairs) as string[][],
+        JSON.parse((await shopLog('wcpa_ajax_add_to_cart'))[0].body.__pairs) as Array<[string, string]>,
       );
       expect(pairs.get('ak_bkpc')).to.equal('2');
       expect(FIELDS.every((f) => pairs.has(`ak_${f}`))).to.equal(true);
