@@ -7,7 +7,7 @@ import { $, $$, fieldEl, optionForm, posted, sectionOf } from './fixtures.ts';
 const unique = (ext: string) => `t-${Math.random().toString(36).slice(2, 10)}.${ext}`;
 
 /** `size` bytes of a pattern (so a corrupted upload would not hash the same). */
-function bytes(size: number): Uint8Array {
+function bytes(size: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(size);
   for (let i = 0; i < size; i++) out[i] = (i * 31 + (i >> 8)) & 255;
   return out;
