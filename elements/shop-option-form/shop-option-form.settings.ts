@@ -1,6 +1,8 @@
 import '../../shared/zod-config.ts';
 import * as z from 'zod/mini';
 import { messagesSchema } from '../../shared/format/messages.ts';
+import { CAPTCHA_TEXTS } from './extras/captcha.settings.ts';
+import { IMAGE_POPUP_TEXTS } from './extras/image-popup.texts.ts';
 
 /** A JSON object or array as WordPress prints it; the engine reads it leniently (engine/schema.ts). */
 const jsonObject = z.record(z.string(), z.unknown());
@@ -69,6 +71,10 @@ export const optionFormSettings = z.object({
     pricesUnavailable: 'Some prices could not be calculated.',
     /** A field whose lazily loaded type (upload, date picker, map, captcha) could not be loaded. */
     fieldUnavailable: 'This option could not be loaded. Please reload the page.',
+    /** The captcha (issue 13): 'Choose Captcha', the v3 unused-token text, the duplicate-widget error. */
+    ...CAPTCHA_TEXTS,
+    /** The image popup and hover preview of option images (issue 13). */
+    ...IMAGE_POPUP_TEXTS,
   }),
 });
 

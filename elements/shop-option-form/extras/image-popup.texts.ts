@@ -1,0 +1,14 @@
+/** The image popup's and hover preview's visible strings: the element's `messages` (defaults here). */
+export const IMAGE_POPUP_TEXTS = {
+  /** The button beside an option image that opens the popup. */
+  imageOpen: 'View a larger image of {label}',
+  imageClose: 'Close',
+  imageZoom: 'Zoom',
+  imagePrevious: 'Previous image',
+  imageNext: 'Next image',
+  /** spec §8 "Lightbox image load failure" (one image, with a link to it). */
+  imageError: 'The image could not be loaded',
+  /** spec §8, with the image's number (several images). */
+  imageErrorNumbered: 'The image #{index} could not be loaded.',
+};
+export type ImagePopupTexts = typeof IMAGE_POPUP_TEXTS;
