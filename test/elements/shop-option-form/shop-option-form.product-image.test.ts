@@ -25,10 +25,15 @@ const plates = (extra: Record<string, unknown> = {}) => ({
   ],
   ...extra,
 });
-const pick = (el: Element, value: string) =>
-  $$<HTMLInputElement>(el, '[data-field-id="plate"] input')
-    .find((i) => i.value === value)!
-    .click();
+/** Clicks an option's input and waits until the form shows it flipped (as a shopper would see it). */
+async function pickIn(el: Element, id: string, value: string) {
+  const input = () =>
+    $$<HTMLInputElement>(el, `[data-field-id="${id}"] input`).find((i) => i.value === value)!;
+  const was = input().checked;
+  input().click();
+  await waitUntil(() => input().checked !== was, `${value} did not flip`);
+}
+const pick = (el: Element, value: string) => pickIn(el, 'plate', value);
 const image = () => $product.get().image?.src ?? null;
 const scarf: ProductImage = {
   src: 'https://shop.test/scarf.svg',
@@ -44,19 +49,19 @@ describe('<shop-option-form> product image', () => {
   it("a chosen image option's productImage becomes the product image; unchoosing it puts the page's back", async () => {
     const { el } = await optionForm({ definition: [sectionOf([plates()])] });
     expect(image()).to.equal(null);
-    pick(el, 'gold');
+    await pick(el, 'gold');
     await waitUntil(() => image()?.endsWith('/shop-images/gold-large.svg'), 'gold not shown');
     expect($product.get().image!.alt).to.equal('Gold');
     // A flag means the option's own image; of several chosen, the last one in the form shows.
-    pick(el, 'steel');
+    await pick(el, 'steel');
     await waitUntil(() => image()?.endsWith('/shop-images/steel.svg'), 'steel not shown');
-    pick(el, 'steel');
+    await pick(el, 'steel');
     await waitUntil(() => image()?.endsWith('/shop-images/gold-large.svg'), 'gold not shown again');
-    pick(el, 'gold');
+    await pick(el, 'gold');
     await waitUntil(() => image() === null, 'the page image was not put back');
     // An option without productImage, or with a URL that is not http(s), never swaps.
-    pick(el, 'plain');
-    pick(el, 'bad');
+    await pick(el, 'plain');
+    await pick(el, 'bad');
     await waitUntil(() => $<HTMLInputElement>(el, 'input[value="bad"]')!.checked, 'not picked');
     expect(image()).to.equal(null);
   });
@@ -64,31 +69,28 @@ describe('<shop-option-form> product image', () => {
   it("the latest act wins: a variation shows its image, unchoosing the option shows the variation's, a reset the base product's", async () => {
     const { el } = await optionForm({ definition: [sectionOf([plates({ type: 'radio-group' })])] });
     // Radio options never swap: only image groups carry product images.
-    pick(el, 'gold');
+    await pick(el, 'gold');
     await waitUntil(() => $<HTMLInputElement>(el, 'input[value="gold"]')!.checked, 'not picked');
     expect(image()).to.equal(null);
     const images = await optionForm({
       definition: [sectionOf([plates({ elementId: 'plate2' })])],
     });
-    const pick2 = (value: string) =>
-      $$<HTMLInputElement>(images.el, '[data-field-id="plate2"] input')
-        .find((i) => i.value === value)!
-        .click();
-    pick2('gold');
+    const pick2 = (value: string) => pickIn(images.el, 'plate2', value);
+    await pick2('gold');
     await waitUntil(() => image()?.endsWith('gold-large.svg'), 'gold not shown');
     setVariant({ variationId: '30101', price: 25, image: scarf });
     expect(image()).to.equal(scarf.src);
-    pick2('steel');
+    await pick2('steel');
     await waitUntil(() => image()?.endsWith('steel.svg'), 'steel not shown after the variation');
-    pick2('steel');
-    pick2('gold');
+    await pick2('steel');
+    await pick2('gold');
     await waitUntil(() => image() === scarf.src, "the variation's image did not come back");
-    pick2('gold');
+    await pick2('gold');
     await waitUntil(() => image()?.endsWith('gold-large.svg'), 'gold not shown again');
     setVariant(null, 'reset');
     expect(image()).to.equal(null);
     // The form keeps working with the base product: the next pick swaps again.
-    pick2('steel');
+    await pick2('steel');
     await waitUntil(() => image()?.endsWith('steel.svg'), 'steel not shown after the reset');
   });
 
@@ -107,7 +109,7 @@ describe('<shop-option-form> product image', () => {
     const engrave = $<HTMLInputElement>(el, '[data-field-id="engrave"] input')!;
     engrave.click();
     await waitUntil(() => !fieldEl(el, 'plate')!.hidden, 'the plates never showed');
-    pick(el, 'gold');
+    await pick(el, 'gold');
     await waitUntil(() => image()?.endsWith('gold-large.svg'), 'gold not shown');
     engrave.click();
     await waitUntil(() => image() === null, 'hiding the field did not give the image back');
@@ -115,6 +117,46 @@ describe('<shop-option-form> product image', () => {
     await waitUntil(() => image()?.endsWith('gold-large.svg'), 'showing it again did not swap');
     form.remove();
     await waitUntil(() => image() === null, 'the page image was not restored when the form left');
+  });
+
+  it("a variation's stock and price reach conditions and prices; a reset restores the base product's", async () => {
+    const { el } = await optionForm({
+      product: { product_price: 20, stock_status: 'instock' },
+      definition: [
+        sectionOf([
+          {
+            type: 'text',
+            elementId: 'note',
+            label: 'Note for large stock',
+            enableCl: true,
+            relations: [{ rules: [{ cl_field: 'stock_quantity', cl_relation: 'is_greater', cl_val: '5' }] }],
+          },
+          {
+            type: 'text',
+            elementId: 'backorder',
+            label: 'Backorder note',
+            enableCl: true,
+            relations: [{ rules: [{ cl_field: 'stock_status', cl_relation: 'is', cl_val: 'outofstock' }] }],
+          },
+        ]),
+      ],
+    });
+    const hidden = (id: string) => fieldEl(el, id)?.hidden ?? true;
+    const shown = () => [hidden('note'), hidden('backorder')].join();
+    const total = () => $(el, '.summary-row--total dd')!.textContent;
+    await waitUntil(() => shown() === 'true,true' && total() === '$20.00', 'not the base product at first');
+    setVariant({ variationId: '30102', price: 30, stock: { inStock: true, quantity: 10 } });
+    await waitUntil(
+      () => shown() === 'false,true' && total() === '$30.00',
+      'the variation did not reach the form',
+    );
+    setVariant({ variationId: '30103', price: 35, stock: { inStock: false, quantity: 0 } });
+    await waitUntil(() => shown() === 'true,false' && total() === '$35.00', 'the second variation did not');
+    setVariant(null, 'reset');
+    await waitUntil(
+      () => shown() === 'true,true' && total() === '$20.00',
+      'the reset did not restore the base',
+    );
   });
 
   it('the product gallery follows: its first image swaps to the option image, and back', async () => {
@@ -125,9 +167,9 @@ describe('<shop-option-form> product image', () => {
     const first = () => gallery.shadowRoot?.querySelector<HTMLImageElement>('.slide .image')?.src ?? '';
     await waitUntil(() => first().endsWith('beanie.svg'), 'the gallery never rendered');
     const { el } = await optionForm({ definition: [sectionOf([plates()])] });
-    pick(el, 'gold');
+    await pick(el, 'gold');
     await waitUntil(() => first().endsWith('gold-large.svg'), 'the gallery did not swap');
-    pick(el, 'gold');
+    await pick(el, 'gold');
     await waitUntil(() => first().endsWith('beanie.svg'), 'the gallery did not restore its image');
   });
 });
