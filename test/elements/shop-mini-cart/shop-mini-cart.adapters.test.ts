@@ -1,0 +1,152 @@
+// <shop-mini-cart> over the Store API and Shopify adapters (issue 18): the cart renders from the
+// neutral cart without fragments; adds, removes and quantity changes go through the adapter; a
+// failed call reports the shop's message and shows the cart the shop really has.
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../../elements/shop-mini-cart/shop-mini-cart.ts';
+import type { ShopMiniCartElement } from '../../../elements/shop-mini-cart/shop-mini-cart.ts';
+import { addToCart, refreshCart } from '../../../shared/shop/cart.ts';
+import { $cart } from '../../../shared/stores/cart.ts';
+import { clearAdapterTraces, ENDPOINTS, eachAdapter } from '../../helpers/adapters.ts';
+import { shadowQuery } from '../../helpers/elements.ts';
+import { addDirect, eachShopMode, injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';
+
+async function miniCart(): Promise<ShopMiniCartElement> {
+  const host = await fixture<HTMLElement>(html`<div></div>`);
+  host.innerHTML = '<shop-mini-cart mode="dropdown"><a href="/cart/">Cart</a></shop-mini-cart>';
+  const el = host.firstElementChild as ShopMiniCartElement;
+  await shadowQuery(el, 'button.launcher');
+  return el;
+}
+const $ = <T extends Element = HTMLElement>(el: Element, sel: string) =>
+  el.shadowRoot!.querySelector(sel) as T | null;
+const open = async (el: Element) => {
+  $<HTMLButtonElement>(el, 'button.launcher')!.click();
+  await waitUntil(
+    () => $(el, 'button.launcher')!.getAttribute('aria-expanded') === 'true' && $(el, '.panel'),
+  );
+};
+const names = (el: Element) => [...el.shadowRoot!.querySelectorAll('.line .name')].map((n) => n.textContent);
+const plus = (el: Element) =>
+  [...el.shadowRoot!.querySelectorAll<HTMLButtonElement>('.qty button')].find((b) => b.textContent === '+')!;
+
+/**
+ * Removes a line through the classic endpoint, as another tab would (one session cart). Shopify's
+ * keys are "variant:hash"; the classic endpoint knows the hash.
+ */
+const removeElsewhere = async (key: string) => {
+  const res = await fetch('/?wc-ajax=remove_from_cart', {
+    method: 'POST',
+    credentials: 'same-origin',
+    body: new URLSearchParams({ cart_item_key: key.split(':').pop()! }),
+  });
+  expect(((await res.json()) as { fragments?: unknown }).fragments, 'removed elsewhere').to.not.equal(
+    undefined,
+  );
+};
+
+eachAdapter('<shop-mini-cart>', (adapter) => {
+  const endpoints = ENDPOINTS[adapter];
+  eachShopMode('over the adapter', () => {
+    useCleanCart();
+    afterEach(clearAdapterTraces);
+
+    it('renders the lines, prices, subtotal and links of the neutral cart, with no fragments', async () => {
+      await addDirect(101, 2);
+      await addDirect(104);
+      const el = await miniCart();
+      // The adapter's chunk loads with the first call: more time than a render needs.
+      await waitUntil(() => $(el, '.count [aria-hidden]')?.textContent === '3', 'count never showed 3', {
+        timeout: 5000,
+      });
+      await open(el);
+      expect(names(el)).to.have.members(['Beanie', 'Belt']);
+      expect($(el, '.subtotal')!.textContent).to.contain('$101.00');
+      expect(el.shadowRoot!.textContent).to.contain('$18.00');
+      expect(
+        [...el.shadowRoot!.querySelectorAll('.actions a')].map((a) => a.getAttribute('part')),
+      ).to.deep.equal(['cart-link', 'checkout-link']);
+      expect($cart.get().fragments).to.deep.equal({});
+      expect(await shopLog(endpoints.refresh)).to.have.length(1);
+      expect(await shopLog('get_refreshed_fragments')).to.have.length(0);
+      await Promise.all(el.shadowRoot!.getAnimations().map((a) => a.finished));
+      await expect(el).to.be.accessible();
+    });
+
+    it('shows a product added through the adapter', async () => {
+      const el = await miniCart();
+      expect(await addToCart({ product_id: '104', quantity: '1' })).to.equal('added');
+      expect(await shopLog(endpoints.add)).to.not.have.length(0);
+      await waitUntil(() => $(el, '.panel .line .name')?.textContent === 'Belt', 'the new line never showed');
+    });
+
+    it('removes a line through the adapter and drops it', async () => {
+      await addDirect(101);
+      await addDirect(104);
+      const el = await miniCart();
+      await refreshCart();
+      await open(el);
+      const row = [...el.shadowRoot!.querySelectorAll('.line')].find((r) =>
+        r.textContent!.includes('Beanie'),
+      )!;
+      row.querySelector<HTMLButtonElement>('.remove')!.click();
+      await waitUntil(() => names(el).length === 1, 'the line never went');
+      expect(names(el)).to.deep.equal(['Belt']);
+      expect(await shopLog(endpoints.remove)).to.have.length(1);
+    });
+
+    it('changes a quantity through the adapter, then shows the new count', async () => {
+      await addDirect(104);
+      const el = await miniCart();
+      await refreshCart();
+      await open(el);
+      plus(el).click();
+      await waitUntil(() => $cart.get().count === 2, 'cart not refreshed');
+      expect(await shopLog(endpoints.quantity)).to.have.length(1);
+      await waitUntil(() => $(el, '.count [aria-hidden]')?.textContent === '2');
+    });
+
+    it("reports the shop's own message when it refuses, and shows the cart it really has", async () => {
+      await addDirect(101);
+      await addDirect(104);
+      const el = await miniCart();
+      await refreshCart();
+      await open(el);
+      const errors: string[] = [];
+      const record = (e: Event) => errors.push((e as CustomEvent<{ message: string }>).detail.message);
+      document.addEventListener('shop-cart-error', record);
+      try {
+        // Another tab removed the Beanie: this remove is refused, and the cart read again.
+        const beanie = $cart.get().lines.find((l) => l.name === 'Beanie')!;
+        await removeElsewhere(beanie.key);
+        const row = [...el.shadowRoot!.querySelectorAll('.line')].find((r) =>
+          r.textContent!.includes('Beanie'),
+        )!;
+        row.querySelector<HTMLButtonElement>('.remove')!.click();
+        await waitUntil(() => errors.length === 1, 'no shop-cart-error');
+        const message =
+          adapter === 'store-api'
+            ? 'Cart item no longer exists or is invalid.'
+            : 'no valid id or line parameter';
+        expect(errors[0]).to.equal(message);
+        await waitUntil(() => names(el).length === 1, 'the true cart never showed');
+        expect($cart.get().error).to.equal(message);
+        expect($(el, '.error[role="alert"]')).to.not.equal(null);
+      } finally {
+        document.removeEventListener('shop-cart-error', record);
+      }
+    });
+
+    it('keeps the shown quantity true when a change fails on the server', async () => {
+      await addDirect(104);
+      const el = await miniCart();
+      await refreshCart();
+      await open(el);
+      await injectFault({ endpoint: endpoints.quantity, status: 500 });
+      plus(el).click();
+      await waitUntil(() => $cart.get().error !== '', 'no error');
+      await waitUntil(() => !$cart.get().busy && $cart.get().pending.length === 0);
+      expect($cart.get().lines.map((l) => l.quantity)).to.deep.equal([1]);
+      expect($(el, '.error[role="alert"]')).to.not.equal(null);
+    });
+  });
+});
