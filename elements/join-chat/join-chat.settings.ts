@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messagesSchema } from '../../shared/format/messages.ts';
+import { oneOf, text } from '../../shared/format/settings.ts';
 import { parsePhone } from './join-chat.link.ts';
 
 /**
@@ -12,20 +13,26 @@ import { parsePhone } from './join-chat.link.ts';
 
 /** Seconds as a number, or a numeric string as WordPress options often are. */
 const seconds = (fallback: number) =>
-  z
-    .union([
-      z.number(),
-      z
-        .string()
-        .regex(/^\s*-?\d+(\.\d+)?\s*$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().finite().min(-86_400).max(86_400))
-    .default(fallback);
+  z._default(
+    z.pipe(
+      z.union([z.number(), z.pipe(z.string().check(z.regex(/^\s*-?\d+(\.\d+)?\s*$/)), z.transform(Number))]),
+      z.number().check(z.minimum(-86_400), z.maximum(86_400)),
+    ),
+    fallback,
+  );
 
 /** Joinchat passes booleans; WordPress options may still say 'yes'/'no'. */
 const flag = (fallback: boolean) =>
-  z.union([z.boolean(), z.enum(['yes', 'no']).transform((v) => v === 'yes')]).default(fallback);
+  z._default(
+    z.union([
+      z.boolean(),
+      z.pipe(
+        z.enum(['yes', 'no']),
+        z.transform((v) => v === 'yes'),
+      ),
+    ]),
+    fallback,
+  );
 
 /**
  * Visible strings of the widget itself (DESIGN §8): `button` names the launcher, `dialog` names
@@ -45,13 +52,17 @@ export const joinChatMessages = messagesSchema({
 
 export const joinChatSettings = z.object({
   /** Phone number in international format (`+34 600 112 233`); parsed to digits. No number, no widget. */
-  telephone: z
-    .string()
-    .refine((v) => v.trim() === '' || parsePhone(v) !== null, {
-      message: 'not an international telephone number (7 to 15 digits, optional leading +)',
-    })
-    .transform((v) => (v.trim() === '' ? '' : (parsePhone(v) as string)))
-    .default(''),
+  telephone: z._default(
+    z.pipe(
+      z.string().check(
+        z.refine((v) => v.trim() === '' || parsePhone(v) !== null, {
+          message: 'not an international telephone number (7 to 15 digits, optional leading +)',
+        }),
+      ),
+      z.transform((v) => (v.trim() === '' ? '' : (parsePhone(v) as string))),
+    ),
+    '',
+  ),
   /** Show only on mobile devices (elsewhere the page triggers open the link directly). */
   mobile_only: flag(false),
   /** Seconds before the button appears; negative shows it at once without animation. */
@@ -59,67 +70,54 @@ export const joinChatSettings = z.object({
   /** Seconds after the button before the badge or automatic chatbox; 0 never; negative never and not remembered. */
   message_delay: seconds(10),
   /** Page views before the chatbox may open by itself. */
-  message_views: z
-    .union([
-      z.number(),
-      z
-        .string()
-        .regex(/^\s*\d+\s*$/)
-        .transform(Number),
-    ])
-    .pipe(z.number().int().min(1).max(1000))
-    .default(1),
+  message_views: z._default(
+    z.pipe(
+      z.union([z.number(), z.pipe(z.string().check(z.regex(/^\s*\d+\s*$/)), z.transform(Number))]),
+      z.int().check(z.minimum(1), z.maximum(1000)),
+    ),
+    1,
+  ),
   /** Identifies the message for `joinchat_hashes`; derived from `message_text` when empty. */
-  message_hash: z.string().max(64).default(''),
+  message_hash: text('', 64),
   /** Show a notification badge instead of opening the chatbox by itself. */
   message_badge: flag(false),
   /** Text prefilled in the messaging app (may hold `<jc-sku>…</jc-sku>`). */
-  message_send: z.string().max(2000).default(''),
+  message_send: text('', 2000),
   /** Open WhatsApp Web on desktop instead of the app link. */
   whatsapp_web: flag(false),
   /** Show a QR code of the link in the chatbox (non-mobile only). */
   qr: flag(false),
   /** Name of the data layer array (GTM4WP's name and `dataLayer` are tried next). */
-  data_layer: z
-    .string()
-    .regex(/^[A-Za-z_$][\w$]*$/)
-    .default('dataLayer'),
+  data_layer: text('dataLayer', undefined, /^[A-Za-z_$][\w$]*$/),
   /** GA4 event name. */
-  ga_event: z
-    .string()
-    .regex(/^[A-Za-z][\w]{0,39}$/)
-    .default('generate_lead'),
+  ga_event: text('generate_lead', undefined, /^[A-Za-z][\w]{0,39}$/),
   /** Google Ads conversion (`AW-123456789/label`); empty sends none. */
-  gads: z
-    .string()
-    .regex(/^(AW-[\w-]+\/[\w-]+)?$/)
-    .default(''),
+  gads: text('', undefined, /^(AW-[\w-]+\/[\w-]+)?$/),
   /** Forces the message as seen (true) or unseen (false); unset reads `joinchat_hashes`. */
-  cta_viewed: z.boolean().optional(),
+  cta_viewed: z.optional(z.boolean()),
   /** Product SKU replacing `<jc-sku>…</jc-sku>`; follows WooCommerce variations when jQuery is present. */
-  sku: z.union([z.string(), z.number().transform(String)]).optional(),
+  sku: z.optional(z.union([z.string(), z.pipe(z.number(), z.transform(String))])),
 
   /** The chatbox message (Joinchat's call to action). A line `===` starts a new bubble, `>>>` a note. Empty: no chatbox. */
-  message_text: z.string().max(5000).default(''),
+  message_text: text('', 5000),
   /** Text of the button that opens the conversation. */
-  message_start: z.string().default('Open chat'),
+  message_start: text('Open chat'),
   /** Tooltip next to the button. */
-  button_tip: z.string().default(''),
+  button_tip: text(''),
   /** Chatbox header text. */
-  header: z.string().default(''),
+  header: text(''),
   /** Opt-in text shown under the message. */
-  optin_text: z.string().default(''),
+  optin_text: text(''),
   /** The opt-in must be checked before the conversation opens. */
   optin_check: flag(false),
   /** Caption of the QR code. */
-  qr_text: z.string().default('Scan the code'),
+  qr_text: text('Scan the code'),
   /** When the message was written (ISO date); unset: when the chatbox first opens. */
-  message_time: z
-    .string()
-    .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'not a date' })
-    .optional(),
+  message_time: z.optional(
+    z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)), { message: 'not a date' })),
+  ),
   /** Side of the screen. */
-  position: z.enum(['right', 'left']).default('right'),
+  position: oneOf(['right', 'left'], 'right'),
   messages: joinChatMessages,
 });
 

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messagesSchema } from '../../shared/format/messages.ts';
+import { bool } from '../../shared/format/settings.ts';
 
 /**
  * Settings of `<product-gallery>` (spec §2 "Single product page", §3 "Gallery item", §4 "Gallery
@@ -7,16 +8,16 @@ import { messagesSchema } from '../../shared/format/messages.ts';
  */
 export const productGallerySettings = z.object({
   /** Zoom on hover over the image (spec §2; never on mobile user agents). */
-  zoom: z.boolean().default(true),
+  zoom: bool(true),
   /** The zoom trigger button opening the fullscreen lightbox (spec §2, §4 Gallery lightbox). */
-  lightbox: z.boolean().default(true),
+  lightbox: bool(true),
   /**
    * The first image follows the variation chosen on the page (`$product`, spec §2); turn it off
    * for a gallery of another product on the same page.
    */
-  variations: z.boolean().default(true),
+  variations: bool(true),
   /** The thumbnails under the image. */
-  thumbnails: z.boolean().default(true),
+  thumbnails: bool(true),
   /** Visible strings. */
   messages: messagesSchema({
     /** The carousel's name (APG carousel: aria-label of the region). */

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messagesSchema } from '../../shared/format/messages.ts';
+import { bool, integer, text } from '../../shared/format/settings.ts';
 
 /** English defaults for every visible or announced string (DESIGN §8: all overridable). */
 const messages = messagesSchema({
@@ -24,19 +25,19 @@ const messages = messagesSchema({
 /** Settings of `<shop-live-search>` (spec §4, §5, §9 Live search). */
 export const liveSearchSettings = z.object({
   /** Characters needed before a request starts (spec §5: 3). */
-  minChars: z.number().int().min(1).max(50).default(3),
+  minChars: integer(3, 1, 50),
   /** Request delay in ms; null takes the page's search-latency option (spec §9). */
-  delay: z.number().int().min(0).max(10_000).nullable().default(null),
+  delay: z._default(z.nullable(z.int().check(z.minimum(0), z.maximum(10_000))), null),
   /** Ms after the field loses focus before the list hides (spec §9: 200). */
-  hideDelay: z.number().int().min(0).max(10_000).default(200),
+  hideDelay: integer(200, 0, 10_000),
   /** Remember answers per request URL (spec §7). */
-  cache: z.boolean().default(true),
+  cache: bool(true),
   /** Never send queries that extend a query known to find nothing (spec §5). */
-  preventBadQueries: z.boolean().default(true),
+  preventBadQueries: bool(true),
   /** id of the theme's search form when it sits next to the element rather than inside it. */
-  form: z.string().default(''),
+  form: text(),
   /** Results page used when there is no theme form: `?s=<query>&post_type=product`. */
-  action: z.string().default('/'),
+  action: text('/'),
   messages,
 });
 

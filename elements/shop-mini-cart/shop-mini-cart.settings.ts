@@ -1,18 +1,19 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messagesSchema } from '../../shared/format/messages.ts';
+import { bool, integer, oneOf } from '../../shared/format/settings.ts';
 
 /** Settings of `<shop-mini-cart>`; every field defaulted, English default messages. */
 export const miniCartSettings = z.object({
   /** `auto`: dropdown on wide screens, drawer up to `drawerBreakpoint` px (spec §2 Cart and checkout). */
-  mode: z.enum(['auto', 'dropdown', 'drawer']).default('auto'),
+  mode: oneOf(['auto', 'dropdown', 'drawer'], 'auto'),
   /** spec §9: drawer breakpoint 849 px. */
-  drawerBreakpoint: z.number().int().min(0).default(849),
+  drawerBreakpoint: integer(849, 0),
   /** spec §9: the dropdown shows for 5000 ms after an add. */
-  revealMs: z.number().int().min(0).max(60_000).default(5000),
+  revealMs: integer(5000, 0, 60_000),
   /** Reveal the cart after an add (the dropdown, or the drawer on narrow screens). */
-  revealOnAdd: z.boolean().default(true),
+  revealOnAdd: bool(true),
   /** Quantity steppers on each line (the theme's mini-cart quantity action, spec §7). */
-  quantities: z.boolean().default(true),
+  quantities: bool(true),
   /**
    * Visible strings. `item` and `items` are the plural forms (`one`, `other`) of the item count,
    * chosen with `Intl.PluralRules` in the language of the nearest `lang` attribute.

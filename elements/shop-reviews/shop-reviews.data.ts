@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { safeUrl } from '../../shared/url.ts';
 
 /** A photo attached to a review: thumbnail in the card, the large image in the lightbox. */
@@ -34,39 +34,35 @@ export function languageTag(value: string | null | undefined): string | null {
   }
 }
 
-const text = (max: number) => z.string().max(max).catch('');
-const url = z
-  .string()
-  .max(2000)
-  .nullish()
-  .transform((value) => safeUrl(value ?? null))
-  .catch(null);
+const text = (max: number) => z.catch(z.string().check(z.maxLength(max)), '');
+const url = z.catch(
+  z.pipe(
+    z.nullish(z.string().check(z.maxLength(2000))),
+    z.transform((value) => safeUrl(value ?? null)),
+  ),
+  null,
+);
+const size = (fallback: number) => z.catch(z.int().check(z.minimum(1), z.maximum(20_000)), fallback);
 
-const mediaSchema = z
-  .object({
-    src: url,
-    thumb: url,
-    width: z.number().int().min(1).max(20_000).catch(1200),
-    height: z.number().int().min(1).max(20_000).catch(900),
-  })
-  .transform(({ src, thumb, width, height }) => (src ? { src, thumb: thumb ?? src, width, height } : null));
+const mediaSchema = z.pipe(
+  z.object({ src: url, thumb: url, width: size(1200), height: size(900) }),
+  z.transform(({ src, thumb, width, height }) => (src ? { src, thumb: thumb ?? src, width, height } : null)),
+);
 
 /** One review as JSON (the reviews endpoint, a `reviews+json` script or the `reviews` property). */
 export const reviewSchema = z.object({
-  id: z.union([z.string().max(200), z.number()]).transform(String),
+  id: z.pipe(z.union([z.string().check(z.maxLength(200)), z.number()]), z.transform(String)),
   author: text(200),
   author_url: url,
-  rating: z.number().min(0).max(5).catch(0),
+  rating: z.catch(z.number().check(z.minimum(0), z.maximum(5)), 0),
   text: text(20_000),
-  time: z.number().min(0).max(1e11).catch(0),
+  time: z.catch(z.number().check(z.minimum(0), z.maximum(1e11)), 0),
   url: url,
-  lang: z.string().max(35).nullish().catch(null),
-  media: z
-    .array(mediaSchema)
-    .max(20)
-    .catch([])
-    .default([])
-    .transform((list) => list.filter((m): m is ReviewMedia => m !== null)),
+  lang: z.catch(z.nullish(z.string().check(z.maxLength(35))), null),
+  media: z.pipe(
+    z._default(z.catch(z.array(mediaSchema).check(z.maxLength(20)), []), []),
+    z.transform((list) => list.filter((m): m is ReviewMedia => m !== null)),
+  ),
 });
 
 const toReview = (r: z.infer<typeof reviewSchema>): Review => ({

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messagesSchema } from '../../shared/format/messages.ts';
+import { bool, decimal, integer, oneOf, text } from '../../shared/format/settings.ts';
 
 /**
  * Time phrases of the `translations` setting (spec §3 Reviews widget settings): any key given
@@ -30,43 +31,46 @@ const BREAKPOINTS = /^\s*(\d{1,5}\s*:\s*\d{1,2}\s*)(,\s*\d{1,5}\s*:\s*\d{1,2}\s*
  */
 export const reviewsSettings = z.object({
   /** Grid of cards, or the slider (spec §1, §4 Reviews slider). */
-  layout: z.enum(['grid', 'slider']).default('grid'),
+  layout: oneOf(['grid', 'slider'], 'grid'),
   /** Characters of review text shown before "read more"; 0 shows the whole text (spec §4 Review text). */
-  text_size: z.number().int().min(0).max(100_000).default(200),
+  text_size: integer(200, 0, 100_000),
   /** '' shows "time ago" (spec §9 thresholds); a date style shows the date instead. */
-  time_format: z.enum(['', 'short', 'medium', 'long', 'full']).default(''),
+  time_format: oneOf(['', 'short', 'medium', 'long', 'full'], ''),
   /** Reviews asked for per load-more request (spec §4 Reviews slider: loads further reviews on scroll). */
-  pagination: z.number().int().min(1).max(100).default(10),
+  pagination: integer(10, 1, 100),
   /** Where more reviews come from (GET, JSON; only http(s), spec §7 Reviews widget); '' loads none. */
-  reviews_url: z.string().max(2000).default(''),
+  reviews_url: text('', 2000),
   /** The slider moves forward on its own (spec §4 Reviews slider). */
-  autoplay: z.boolean().default(false),
+  autoplay: bool(false),
   /** Seconds between autoplay moves. */
-  speed: z.number().min(1).max(600).default(3),
+  speed: decimal(3, 1, 600),
   /** A swipe, wheel or autoplay step moves one card (true) or a whole view (false). */
-  swipe_step: z.boolean().default(true),
+  swipe_step: bool(true),
   /** Previous/next move one card (true) or a whole view (false). */
-  swipe_per_btn: z.boolean().default(false),
+  swipe_per_btn: bool(false),
   /** One dot per card (true) or per view (false). */
-  swipe_per_dot: z.boolean().default(false),
+  swipe_per_dot: bool(false),
   /** Hides the dots. */
-  hide_dots: z.boolean().default(false),
+  hide_dots: bool(false),
   /** Autoplay waits while the pointer is over the slider. */
-  mousestop: z.boolean().default(true),
+  mousestop: bool(true),
   /** A click in the slider stops autoplay for good. */
-  clickstop: z.boolean().default(true),
+  clickstop: bool(true),
   /** The mouse wheel moves the slider. */
-  wheelscroll: z.boolean().default(false),
+  wheelscroll: bool(false),
   /** Container width:columns pairs; '' takes the columns from the size class (spec §9). */
-  breakpoints: z.string().max(500).regex(BREAKPOINTS).or(z.literal('')).default(''),
+  breakpoints: z._default(
+    z.union([z.string().check(z.maxLength(500), z.regex(BREAKPOINTS)), z.literal('')]),
+    '',
+  ),
   /** Author and review links open in a new tab. */
-  open_link: z.boolean().default(true),
+  open_link: bool(true),
   /** Author and review links carry rel="nofollow". */
-  nofollow_link: z.boolean().default(true),
+  nofollow_link: bool(true),
   /** Time phrases replacing the page language's (keys: just_now, minute(s), hour(s), day(s), month(s), year(s)). */
-  translations: z.partialRecord(z.enum(TIME_PHRASES), z.string().max(200)).default({}),
+  translations: z._default(z.partialRecord(z.enum(TIME_PHRASES), z.string().check(z.maxLength(200))), {}),
   /** Adds JSON-LD aggregate rating for what is shown, named after this product (issue 14, opt-in). */
-  aggregate_rating: z.string().max(300).default(''),
+  aggregate_rating: text('', 300),
   /** Visible strings. */
   messages: messagesSchema({
     region: 'Customer reviews',

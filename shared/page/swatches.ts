@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { jqueryWrap, triggerJQuery } from '../jquery-bridge.ts';
 import { logError } from '../log.ts';
 import { ShopError, shopRequest } from '../shop/request.ts';
@@ -108,7 +108,7 @@ const variationSchema = z.union([
   z.literal(false),
   z.looseObject({
     variation_id: z.union([z.number(), z.string()]),
-    attributes: z.record(z.string(), z.string()).catch({}),
+    attributes: z.catch(z.record(z.string(), z.string()), {}),
   }),
 ]);
 

@@ -2,6 +2,7 @@ import '../zod-config.ts';
 import { atom, computed } from 'nanostores';
 import * as z from 'zod/mini';
 import type { MoneyFormat } from '../format/money.ts';
+import { wpFlag } from '../format/settings.ts';
 import { readPageData, shopConfigJson } from './page-data.ts';
 
 /**
@@ -21,10 +22,6 @@ import { readPageData, shopConfigJson } from './page-data.ts';
  * `woocommerce_params` global without one).
  */
 
-const flag = z.pipe(
-  z.union([z.boolean(), z.string(), z.number()]),
-  z.transform((v) => v === true || v === 1 || v === '1' || v === 'yes' || v === 'true'),
-);
 const ms = (fallback: number) =>
   z.catch(
     z.pipe(
@@ -46,7 +43,7 @@ const addToCartParams = z.partial(
     wc_ajax_url: text('/?wc-ajax=%%endpoint%%'),
     i18n_view_cart: text('View cart'),
     cart_url: text('/cart/'),
-    is_cart: z.catch(flag, false),
+    is_cart: z.catch(wpFlag, false),
     cart_redirect_after_add: text('no'),
   }),
 );

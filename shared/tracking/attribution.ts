@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { wpFlag } from '../format/settings.ts';
 import { logError, logWarning } from '../log.ts';
 import { $consent, type Consent, trackingAllowed } from '../stores/consent.ts';
 import { readPageData } from '../stores/page-data.ts';
@@ -56,32 +57,26 @@ export const DEFAULT_FIELDS: Readonly<Record<string, string>> = {
   user_agent: 'udata.uag',
 };
 
-const flag = z
-  .union([z.boolean(), z.string(), z.number()])
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'yes' || v === 'true');
-const num = (fallback: number) => z.coerce.number().positive().catch(fallback);
+const num = (fallback: number) => z.catch(z.coerce.number().check(z.positive()), fallback);
 
 /** `wc_order_attribution.params` (spec §3: allowTracking, lifetime, session, base64, prefix) plus our cookie prefix. */
-const paramsSchema = z
-  .object({
-    allowTracking: flag.catch(true),
+const paramsSchema = z.partial(
+  z.object({
+    allowTracking: z.catch(wpFlag, true),
     lifetime: num(6),
     session: num(30),
-    base64: flag.catch(false),
-    prefix: z.string().catch('wc_order_attribution_'),
-    cookiePrefix: z
-      .string()
-      .regex(/^[\w-]*$/)
-      .catch('sbjs_'),
-  })
-  .partial();
+    base64: z.catch(wpFlag, false),
+    prefix: z.catch(z.string(), 'wc_order_attribution_'),
+    cookiePrefix: z.catch(z.string().check(z.regex(/^[\w-]*$/)), 'sbjs_'),
+  }),
+);
 
-const namespaceSchema = z
-  .object({
-    params: paramsSchema.catch({}),
-    fields: z.record(z.string(), z.string()).optional().catch(undefined),
-  })
-  .partial();
+const namespaceSchema = z.partial(
+  z.object({
+    params: z.catch(paramsSchema, {}),
+    fields: z.catch(z.optional(z.record(z.string(), z.string())), undefined),
+  }),
+);
 
 export interface AttributionParams {
   /** Server-side switch (`wc_order_attribution_allow_tracking`); consent is required as well. */
@@ -128,7 +123,7 @@ declare global {
 /** Reads `window.wc_order_attribution`, else the same object under that name in `<script id="shop-config">`. */
 export function readAttributionParams(doc: Document = document): AttributionParams {
   const raw = readPageData('wc_order_attribution', doc) || undefined;
-  const parsed = namespaceSchema.catch({}).parse(raw ?? {});
+  const parsed = z.catch(namespaceSchema, {}).parse(raw ?? {});
   const params = Object.fromEntries(Object.entries(parsed.params ?? {}).filter(([, v]) => v !== undefined));
   return { ...DEFAULT_PARAMS, ...params, fields: parsed.fields ?? { ...DEFAULT_FIELDS } };
 }
