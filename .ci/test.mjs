@@ -48,6 +48,10 @@ for (const engine of ['chromium', 'firefox', 'webkit']) {
     ? JSON.parse(readFileSync(file, 'utf8'))
     : { passed: 0, failed: 1, skipped: 0 };
   console.log(`${engine}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  if (counts.slowest?.length)
+    console.log(
+      `${engine}, slowest test files:\n${counts.slowest.map((f) => `  ${f.seconds.toFixed(1)} s  ${f.file}`).join('\n')}`,
+    );
   for (const key of Object.keys(total)) total[key] += counts[key];
 }
 rmSync(dir, { recursive: true, force: true });
