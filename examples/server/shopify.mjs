@@ -243,9 +243,11 @@ export function createShopify(shop) {
     const unavailable = url.searchParams.get('resources[options][unavailable_products]') ?? 'last';
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     let found = words.length
-      ? products.filter((p) =>
-          words.every((w) => p.name.toLowerCase().includes(w) || p.sku.toLowerCase().includes(w)),
-        )
+      ? products
+          .filter((p) =>
+            words.every((w) => p.name.toLowerCase().includes(w) || p.sku.toLowerCase().includes(w)),
+          )
+          .sort((a, b) => a.name.localeCompare(b.name))
       : [];
     if (unavailable === 'hide') found = found.filter((p) => p.stockStatus === 'instock');
     if (unavailable === 'last')

@@ -1,0 +1,194 @@
+// Browser tests of the demo shop's Store API (issue 18, examples/server/store-api.mjs): the wire
+// format WooCommerce's src/StoreApi answers with, over real fetch calls.
+import { expect } from '@open-wc/testing';
+
+const BASE = '/wp-json/wc/store/v1/';
+const BEANIE = 101;
+const VINTAGE_CAP = 113;
+const SUNGLASSES = 109; // stock 2
+const HOODIE = 201;
+
+interface StoreCart {
+  items: { key: string; id: number; quantity: number; name: string; prices: Record<string, unknown> }[];
+  items_count: number;
+  totals: Record<string, unknown>;
+  errors: unknown[];
+}
+
+const setMode = (mode: 'tidy' | 'unkind') =>
+  fetch('/__shop/mode', { method: 'POST', body: JSON.stringify({ mode }) });
+const state = async () => (await fetch('/__shop/state')).json();
+
+/** GET /cart, which hands out the nonce and the Cart-Token. */
+async function readCart() {
+  const res = await fetch(`${BASE}cart`);
+  return { res, cart: (await res.json()) as StoreCart };
+}
+const write = (route: string, body: unknown, headers: Record<string, string>) =>
+  fetch(BASE + route, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe('demo shop: Store API', () => {
+  beforeEach(async () => {
+    await fetch('/__shop/reset', { method: 'POST' });
+  });
+  after(() => setMode('tidy'));
+
+  it('answers the cart with CartSchema fields, minor-unit totals and its headers', async () => {
+    const { res, cart } = await readCart();
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('Content-Type')).to.match(/^application\/json/);
+    expect(res.headers.get('Nonce')).to.match(/^[0-9a-f]{10}$/);
+    expect(res.headers.get('Cart-Token')).to.match(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(res.headers.get('User-ID')).to.equal('0');
+    expect(cart).to.include.keys(
+      'items',
+      'coupons',
+      'fees',
+      'totals',
+      'items_count',
+      'errors',
+      'needs_shipping',
+    );
+    expect(cart.totals).to.include({
+      total_price: '0',
+      currency_code: 'USD',
+      currency_minor_unit: 2,
+      currency_prefix: '$',
+    });
+  });
+
+  it('refuses a write without a nonce (401) and with a wrong one (403), and changes nothing', async () => {
+    const missing = await write('cart/add-item', { id: BEANIE, quantity: 1 }, {});
+    expect(missing.status).to.equal(401);
+    const body = await missing.json();
+    expect(body).to.deep.equal({
+      code: 'woocommerce_rest_missing_nonce',
+      message: 'Missing the Nonce header. This endpoint requires a valid nonce.',
+      data: { status: 401 },
+    });
+    expect(missing.headers.get('Nonce')).to.match(/^[0-9a-f]{10}$/);
+    const wrong = await write('cart/add-item', { id: BEANIE, quantity: 1 }, { Nonce: 'nope' });
+    expect([wrong.status, (await wrong.json()).code]).to.deep.equal([403, 'woocommerce_rest_invalid_nonce']);
+    expect((await state()).items).to.deep.equal([]);
+  });
+
+  it('adds with the nonce (201 + cart) and with the Cart-Token alone; a bad token is no token', async () => {
+    const { res } = await readCart();
+    const added = await write(
+      'cart/add-item',
+      { id: BEANIE, quantity: 2 },
+      { Nonce: res.headers.get('Nonce')! },
+    );
+    expect(added.status).to.equal(201);
+    const cart = (await added.json()) as StoreCart;
+    expect(cart.items_count).to.equal(2);
+    expect(cart.items[0]).to.deep.include({ id: BEANIE, quantity: 2, name: 'Beanie' });
+    expect(cart.items[0].prices).to.include({ price: '1800', regular_price: '2000', currency_minor_unit: 2 });
+    const byToken = await write(
+      'cart/add-item',
+      { id: BEANIE, quantity: 1 },
+      { 'Cart-Token': res.headers.get('Cart-Token')! },
+    );
+    expect(byToken.status).to.equal(201);
+    expect(((await byToken.json()) as StoreCart).items_count).to.equal(3);
+    const forged = `${res.headers.get('Cart-Token')!.slice(0, -4)}AAAA`;
+    expect((await write('cart/add-item', { id: BEANIE }, { 'Cart-Token': forged })).status).to.equal(401);
+  });
+
+  it('answers add errors with WooCommerce codes and HTML-escaped messages', async () => {
+    const nonce = (await readCart()).res.headers.get('Nonce')!;
+    const cases: [unknown, number, string, string][] = [
+      [
+        { id: VINTAGE_CAP },
+        400,
+        'woocommerce_rest_product_out_of_stock',
+        'You cannot add &quot;Vintage Cap&quot; to the cart because the product is out of stock.',
+      ],
+      [
+        { id: HOODIE },
+        400,
+        'woocommerce_rest_missing_variation_data',
+        'Missing variation data for variable product.',
+      ],
+      [
+        { id: 99999 },
+        400,
+        'woocommerce_rest_cart_invalid_product',
+        'This product cannot be added to the cart.',
+      ],
+      [
+        { id: SUNGLASSES, quantity: 3 },
+        400,
+        'woocommerce_rest_product_partially_out_of_stock',
+        'You cannot add that amount of &quot;Sunglasses&quot; to the cart because there is not enough stock (2 remaining).',
+      ],
+    ];
+    for (const [body, status, code, message] of cases) {
+      const res = await write('cart/add-item', body, { Nonce: nonce });
+      expect([res.status, await res.json()]).to.deep.equal([status, { code, message, data: { status } }]);
+    }
+  });
+
+  it('updates and removes by key; an unknown key is a 409 with the cart', async () => {
+    const nonce = (await readCart()).res.headers.get('Nonce')!;
+    const { items } = (await (
+      await write('cart/add-item', { id: BEANIE }, { Nonce: nonce })
+    ).json()) as StoreCart;
+    const updated = (await (
+      await write('cart/update-item', { key: items[0].key, quantity: 4 }, { Nonce: nonce })
+    ).json()) as StoreCart;
+    expect(updated.items_count).to.equal(4);
+    const gone = await write('cart/remove-item', { key: 'f'.repeat(32) }, { Nonce: nonce });
+    expect(gone.status).to.equal(409);
+    const error = await gone.json();
+    expect(error.code).to.equal('woocommerce_rest_cart_invalid_key');
+    expect(error.data.status).to.equal(409);
+    expect(error.data.cart.items_count).to.equal(4);
+    const removed = (await (
+      await write('cart/remove-item', { key: items[0].key }, { Nonce: nonce })
+    ).json()) as StoreCart;
+    expect(removed.items).to.deep.equal([]);
+  });
+
+  it('searches products (ProductSchema, X-WP-Total) and looks up a variation by id', async () => {
+    const res = await fetch(`${BASE}products?search=hoodie&per_page=1`);
+    // Hoodie, Hoodie with Logo, ... (ordered by title).
+    const total = Number(res.headers.get('X-WP-Total'));
+    expect(total).to.be.greaterThan(1);
+    expect(res.headers.get('X-WP-TotalPages')).to.equal(String(total));
+    const [first] = await res.json();
+    expect(first).to.include({ id: HOODIE, name: 'Hoodie', type: 'variable', has_options: true });
+    expect(first.prices.price_range).to.deep.equal({ min_amount: '4200', max_amount: '4500' });
+    expect(first.variations[0]).to.deep.equal({
+      id: 20101,
+      attributes: [
+        { name: 'attribute_pa_color', value: 'blue' },
+        { name: 'attribute_pa_size', value: 'small' },
+      ],
+    });
+    const variation = await (await fetch(`${BASE}products/20101`)).json();
+    expect(variation).to.include({ id: 20101, parent: HOODIE, type: 'variation' });
+    const missing = await fetch(`${BASE}products/5`);
+    expect([missing.status, (await missing.json()).code]).to.deep.equal([
+      404,
+      'woocommerce_rest_product_invalid_id',
+    ]);
+    const route = await fetch(`/?rest_route=/wc/store/v1/products&search=belt`);
+    expect((await route.json()).map((p: { name: string }) => p.name)).to.deep.equal(['Belt']);
+  });
+
+  it('in the unkind manner sends no Cart-Token and wants another nonce than a page printed', async () => {
+    await setMode('unkind');
+    const { res } = await readCart();
+    expect(res.headers.get('Cart-Token')).to.equal(null);
+    const nonce = res.headers.get('Nonce')!;
+    expect((await write('cart/add-item', { id: BEANIE }, { Nonce: nonce })).status).to.equal(201);
+    await setMode('tidy');
+    const tidyNonce = (await readCart()).res.headers.get('Nonce');
+    expect(tidyNonce).to.not.equal(nonce);
+  });
+});
