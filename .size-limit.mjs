@@ -39,6 +39,12 @@ const LAZY_LIMITS = {
   // runtime, plus js-base64 and url-parse, about 16 kB gzip) and the field; 20.4 kB measured
   // 2026-11-23, loaded only by forms with a file field.
   'upload.js': 21,
+  // Shop adapters (issue 18), loaded only where the page chose them: the Store API's and
+  // Shopify's requests and schemas (1.7 kB each measured 2026-11-23) and the cart helpers they
+  // share (0.6 kB); a WooCommerce classic page downloads none of them.
+  'store-api.js': 2.5,
+  'shopify.js': 2.5,
+  'snapshot.js': 1,
 };
 
 const ENTRIES = ['autoloader', 'page', ...elementTags()];
