@@ -166,8 +166,9 @@ class Marker extends MVCObject {
     super();
     this.el = document.createElement('div');
     this.el.setAttribute('data-fake-marker', '');
-    this.el.textContent = '📍';
-    Object.assign(this.el.style, { position: 'absolute', left: '50%', top: '50%', transform: 'translate(-50%, -100%)', fontSize: '28px' });
+    Object.assign(this.el.style, { position: 'absolute', left: '50%', top: '50%', width: '22px', height: '22px',
+      transform: 'translate(-50%, -100%) rotate(-45deg)', borderRadius: '50% 50% 50% 0', background: '#c0392b',
+      border: '3px solid #fff', boxShadow: '0 1px 4px rgb(0 0 0 / .4)' });
     this.position = toLatLng(options.position);
     this.visible = options.visible ?? true;
     this.setMap(options.map ?? null);

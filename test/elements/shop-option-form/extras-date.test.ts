@@ -16,7 +16,7 @@ const field = (raw: Record<string, unknown>) => ({
 const input = (el: Element) =>
   $<HTMLInputElement>(el, '[data-field-id="when"] input, [data-field-id="when"] select')!;
 const ready = async (el: Element, sel = '[data-field-id="when"] input:not([aria-busy])') =>
-  waitUntil(() => $(el, sel), `never rendered: ${sel}`, { timeout: 5000 });
+  waitUntil(() => $(el, sel), `never rendered: ${sel}`, { timeout: 10000 });
 const value = (form: HTMLFormElement, name = 'when') =>
   posted(form)
     .filter(([k]) => k === name || k.startsWith(`${name}[`))
@@ -51,6 +51,12 @@ async function showMonth(el: Element, iso: string) {
   }
   await waitUntil(() => cell(el, iso), `no day ${iso}`);
 }
+
+// The calendar chunk (react-day-picker, date-fns) is large for a source build: load it once up front.
+before(async function () {
+  this.timeout(60_000);
+  await import('../../../elements/shop-option-form/extras/date-picker.tsx');
+});
 
 let pickerLoads = 0;
 let restore: () => void;
