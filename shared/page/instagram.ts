@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { logError } from '../log.ts';
 import { sanitizeToFragment } from '../sanitize.ts';
 import { ShopError, shopRequest } from '../shop/request.ts';
