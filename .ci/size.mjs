@@ -4,7 +4,7 @@
 // fs/promises.glob); on older Node (the project allows >= 20.19) the same measurement as
 // @size-limit/file (gzip level 9, files summed) runs here instead.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from './element-tags.mjs';
 
@@ -16,6 +16,21 @@ if (files.some((f) => !existsSync(`${ROOT}${f}`))) {
   console.log('dist/ is missing or incomplete: building first.');
   execFileSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit' });
 }
+
+// Shipped schemas are zod/mini only (issue 19): a single classic `import { z } from 'zod'` brings
+// classic zod's whole API back into a chunk (about 15 kB gzip). Its schema classes are named
+// `ZodString`, `ZodObject`, ...; zod/mini's are `ZodMiniString`, ... and the core's `$ZodString`.
+const CLASSIC_ZOD = /[`'"]Zod(String|Object|Number|Boolean|Array|Union)[`'"]/;
+const withClassicZod = readdirSync(`${ROOT}dist`).filter(
+  (f) => f.endsWith('.js') && CLASSIC_ZOD.test(readFileSync(`${ROOT}dist/${f}`, 'utf8')),
+);
+if (withClassicZod.length) {
+  console.error(
+    `✖ classic zod ships in ${withClassicZod.map((f) => `dist/${f}`).join(', ')}: import zod/mini instead.`,
+  );
+  process.exit(1);
+}
+console.log('✔ no classic zod in dist/ (zod/mini only)');
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 if (major > 22 || (major === 22 && minor >= 19)) {
