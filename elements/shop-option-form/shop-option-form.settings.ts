@@ -2,7 +2,9 @@ import '../../shared/zod-config.ts';
 import * as z from 'zod/mini';
 import { messagesSchema } from '../../shared/format/messages.ts';
 import { CAPTCHA_TEXTS } from './extras/captcha.settings.ts';
+import { DATE_TEXTS } from './extras/date-texts.ts';
 import { IMAGE_POPUP_TEXTS } from './extras/image-popup.texts.ts';
+import { PLACE_TEXTS } from './extras/place-texts.ts';
 
 /** A JSON object or array as WordPress prints it; the engine reads it leniently (engine/schema.ts). */
 const jsonObject = z.record(z.string(), z.unknown());
@@ -75,6 +77,10 @@ export const optionFormSettings = z.object({
     ...CAPTCHA_TEXTS,
     /** The image popup and hover preview of option images (issue 13). */
     ...IMAGE_POPUP_TEXTS,
+    /** Dates and times (issue 13): the calendar's button, dialog and day names, the rule messages. */
+    ...DATE_TEXTS,
+    /** The place selector (issue 13): location button, spec §8 alert, map name, provider failure. */
+    ...PLACE_TEXTS,
   }),
 });
 

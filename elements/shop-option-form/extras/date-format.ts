@@ -3,38 +3,16 @@ import { dateValue } from '../engine/references.ts';
 import type { EngineState } from '../engine/state.ts';
 import type { OptionFormMessages } from '../shop-option-form.settings.ts';
 import { type DateFormula, dateOf, type IsoDate, isoOf } from './date-rules.ts';
+import type { DateTexts } from './date-texts.ts';
 
 /**
  * Dates as the shopper reads and types them, in the page's language through `Intl` (DESIGN §8),
  * the visible strings of the date extras, and date formulas. No DOM, no React.
  */
 
-/** Visible strings of the date and time extras (English defaults; `messages` of the form may override each). */
-export const DATE_TEXTS = {
-  chooseDate: 'Choose date',
-  chooseDates: 'Choose dates',
-  calendar: 'Calendar for {label}',
-  time: 'Time',
-  chooseTime: 'Choose a time',
-  done: 'Done',
-  selected: 'selected',
-  unavailable: 'not available',
-  nextMonth: 'Next month',
-  previousMonth: 'Previous month',
-  dateInvalid: 'Enter a date like {example}.',
-  dateMin: 'Choose a date on or after {date}.',
-  dateMax: 'Choose a date on or before {date}.',
-  dateUnavailable: '{date} is not available. Choose another date.',
-  timeWindow: 'Choose a time between {min} and {max}.',
-  timeStep: 'Choose a time in steps of {step} minutes.',
-  rangeEnd: 'Choose the last day of the range.',
-};
-export type DateTextKey = keyof typeof DATE_TEXTS;
-
-/** A text of the date extras: the form's `messages[key]` when it has one, else the default. */
-export function dateText(messages: OptionFormMessages, key: DateTextKey): string {
-  const own = (messages as Record<string, unknown>)[key];
-  return typeof own === 'string' && own ? own : DATE_TEXTS[key];
+/** A text of the date extras from the form's `messages` (defaults in `date-texts.ts`). */
+export function dateText(messages: OptionFormMessages, key: keyof DateTexts): string {
+  return messages[key];
 }
 
 function intl(lang: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {

@@ -4,6 +4,7 @@ import { logError } from '../../../shared/log.ts';
 import type { PlaceValue } from '../engine/types.ts';
 import type { FieldType, FieldViewProps } from '../shop-option-form.registry.ts';
 import { geolocate, loadMaps, type MapsApi, mapsConfig, type Place, placeValue } from './place-provider.ts';
+import type { PlaceTexts } from './place-texts.ts';
 
 /**
  * The place selector (`placeselector`, issue 13; spec §2, §7, §8, §9): an address input with the
@@ -14,18 +15,6 @@ import { geolocate, loadMaps, type MapsApi, mapsConfig, type Place, placeValue }
  * ('No details available for input: {name}') inline. Without the provider (script failed, or no
  * places library after 30 tries) the input keeps working as plain text.
  */
-
-/** Visible strings of the place selector (the form's `messages[key]` overrides each). */
-export const PLACE_TEXTS = {
-  placePlaceholder: 'Enter a location',
-  useLocation: 'Use my location',
-  locating: 'Finding your location…',
-  locationFailed: 'Your location could not be found. Please type the address.',
-  noDetails: 'No details available for input: {name}',
-  mapsUnavailable: 'Address suggestions are not available. Please type the address.',
-  mapLabel: 'Map of {label}',
-};
-type PlaceTextKey = keyof typeof PLACE_TEXTS;
 
 const DEFAULT_MAP_HEIGHT = 300; // spec §9 "Default map height 300 px"
 
@@ -58,10 +47,7 @@ function isPlace(value: unknown): value is PlaceValue {
 
 export function PlaceSelector(props: FieldViewProps) {
   const { def, field, inputId, disabled, invalid, messages, onValue, onBlur } = props;
-  const t = (key: PlaceTextKey) => {
-    const own = (messages as Record<string, unknown>)[key];
-    return typeof own === 'string' && own ? own : PLACE_TEXTS[key];
-  };
+  const t = (key: keyof PlaceTexts) => messages[key];
   const input = useRef<HTMLInputElement>(null);
   const mapDiv = useRef<HTMLElement>(null);
   const statusId = useId();

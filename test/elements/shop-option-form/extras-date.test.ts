@@ -327,6 +327,21 @@ describe('<shop-option-form> dates and times', () => {
       expect(input(el).placeholder).to.equal('DD.MM.YYYY');
     });
 
+    it("the form's messages override the picker's texts", async () => {
+      const { el } = await optionForm({
+        definition: [sectionOf([field({ disabled_weekdays: [0] })])],
+        messages: { chooseDate: 'Datum wählen', dateUnavailable: '{date}: leider nicht' },
+      });
+      await ready(el, '[data-field-id="when"] .date-button');
+      expect($(el, '.date-button')!.getAttribute('aria-label')).to.equal('Datum wählen, Delivery date');
+      type(input(el), nextWeekday(0));
+      input(el).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      await waitUntil(
+        () => $(el, '.date-problem')?.textContent?.endsWith(': leider nicht'),
+        'no own message',
+      );
+    });
+
     it('a picker chunk that fails leaves a native input and one error naming the field', async () => {
       restore();
       restore = pickerChunk.setLoader(() =>

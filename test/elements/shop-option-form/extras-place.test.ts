@@ -213,14 +213,18 @@ describe('<shop-option-form> place selector', function () {
       expect($(el, '[part="map"]')!.dataset.center).to.equal('51.5033,-0.1275');
     });
 
-    it('a refused geolocation says so and keeps the field usable', async () => {
+    it("a refused geolocation says so (in the form's own words) and keeps the field usable", async () => {
       useProvider('', 'denied');
       const errors = await captureConsoleErrors(async () => {
-        const { el, form } = await optionForm({ definition: [sectionOf([field()])] });
+        const { el, form } = await optionForm({
+          definition: [sectionOf([field()])],
+          messages: { useLocation: 'Wo bin ich?', locationFailed: 'Standort unbekannt.' },
+        });
         await ready(el);
+        expect($(el, '[part="locate-button"]')!.textContent).to.equal('Wo bin ich?');
         $<HTMLButtonElement>(el, '[part="locate-button"]')!.click();
         await waitUntil(
-          () => $(el, '[part="place-status"]')?.textContent?.includes('could not be found'),
+          () => $(el, '[part="place-status"]')?.textContent === 'Standort unbekannt.',
           'no message',
         );
         type(input(el), '1 Main St');
