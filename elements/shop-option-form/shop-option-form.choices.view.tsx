@@ -1,5 +1,6 @@
 import { fill } from '../../shared/format/messages.ts';
 import { OTHER_MARKER } from './engine/logic.ts';
+import { ImagePopupButton } from './extras/image-popup.option.tsx';
 import {
   OptionQuantity,
   OptionText,
@@ -79,6 +80,7 @@ export function ChoiceGroup(props: FieldViewProps) {
                   )}
                   <OptionText {...props} option={option} />
                 </label>
+                <ImagePopupButton {...props} option={option} />
                 {option.tooltip && (
                   <Tooltip text={option.tooltip} label={fill(messages.tooltip, { label: option.label })} />
                 )}

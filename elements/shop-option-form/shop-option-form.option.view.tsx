@@ -4,6 +4,7 @@ import { $moneyFormat } from '../../shared/stores/page-config.ts';
 import { safeUrl } from '../../shared/url.ts';
 import { OTHER_MARKER } from './engine/logic.ts';
 import type { OptionValue } from './engine/schema.ts';
+import { OptionImage } from './extras/image-popup.option.tsx';
 import type { FieldViewProps } from './shop-option-form.registry.ts';
 
 /**
@@ -69,7 +70,7 @@ export function OptionText(props: FieldViewProps & { option: OptionValue }) {
       {color && (
         <span className="swatch" part="swatch" style={{ backgroundColor: color }} aria-hidden="true" />
       )}
-      {image && <img className="option-image" part="option-image" src={image} alt="" loading="lazy" />}
+      {image && <OptionImage def={def} option={option} src={image} />}
       <span className="option-label">{option.label}</span>
       {price && <span className="option-price">{price}</span>}
       {option.stock_status === 'outofstock' && <span className="option-stock">({messages.outOfStock})</span>}

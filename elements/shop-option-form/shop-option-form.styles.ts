@@ -79,6 +79,11 @@ input[type="color"].input { padding: .1em; height: 2.4em; }
 .tooltip { position: fixed; left: 0; top: 0; z-index: var(--_z-index); max-width: 18rem; padding: .4em .6em;
   border-radius: var(--_radius); background: var(--_text); color: var(--_surface); font-size: .85em; box-shadow: var(--_shadow); }
 .tooltip[hidden] { display: none; }
+/* The image popup's button beside an option image (issue 13). */
+.image-open { display: inline-grid; place-items: center; width: 1.9em; height: 1.9em; padding: 0; font: inherit;
+  border: 1px solid var(--_border-color); border-radius: var(--_radius); background: var(--_surface);
+  color: var(--_accent); cursor: zoom-in; }
+.image-open svg { fill: currentColor; }
 .combo { position: relative; }
 .listbox { position: absolute; inset-inline: 0; z-index: var(--_z-index); max-height: 300px; overflow: auto;
   margin-top: 2px; background: var(--_surface); border: 1px solid var(--_border-color); border-radius: var(--_radius); }

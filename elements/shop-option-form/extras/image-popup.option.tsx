@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { fill } from '../../../shared/format/messages.ts';
+import { logError } from '../../../shared/log.ts';
+import { safeUrl } from '../../../shared/url.ts';
+import type { FieldDef, OptionValue } from '../engine/schema.ts';
+import { lazyChunk } from '../shop-option-form.lazy.ts';
+import type { FieldViewProps } from '../shop-option-form.registry.ts';
+import { IMAGE_POPUP_TEXTS, type ImagePopupTexts } from './image-popup.texts.ts';
+
+/**
+ * The hooks of the image popup and hover preview in the choice views (issue 13), in the form's own
+ * chunk; the behaviour is the lazy `image-popup` chunk, loaded on the first hover or open.
+ *
+ * Turned on per field in the definition: `image_popup` (a button beside each option image opens
+ * the field's images in a popup), `image_preview` (hovering an option image shows it larger, up to
+ * 600 px wide), `image_preview_disable_mobile` (no preview in a window 600 px wide or less).
+ */
+export const imagePopupChunk = lazyChunk(() => import('./image-popup.ts'));
+
+const TAG = 'shop-option-form';
+const on = (value: unknown) => value === true || value === 1 || value === '1' || value === 'yes';
+
+/** The large image of an option (what the popup and the preview show), as a safe URL. */
+export function largeImageOf(def: FieldDef, option: OptionValue): string | null {
+  const src =
+    def.type === 'image-group'
+      ? (option.image ?? option.thumb_src)
+      : def.type === 'productGroup'
+        ? option.productImage
+        : undefined;
+  return src ? safeUrl(src, document.baseURI) : null;
+}
+
+/** The field's options with an image, flattened from option groups. */
+function imageOptions(def: FieldDef): OptionValue[] {
+  return def.values
+    .flatMap((o) => (o.options?.length ? o.options.flatMap((x) => x.options ?? [x]) : [o]))
+    .filter((o) => largeImageOf(def, o));
+}
+
+function textsOf(messages: object): ImagePopupTexts {
+  const given = messages as Record<string, unknown>;
+  const out = { ...IMAGE_POPUP_TEXTS };
+  for (const key of Object.keys(out) as Array<keyof ImagePopupTexts>)
+    if (typeof given[key] === 'string' && given[key]) out[key] = given[key] as string;
+  return out;
+}
+
+/** An option image (the thumbnail); with `image_preview`, hovering it shows the large image. */
+export function OptionImage({ def, option, src }: { def: FieldDef; option: OptionValue; src: string }) {
+  const img = <img className="option-image" part="option-image" src={src} alt="" loading="lazy" />;
+  if (!on(def.image_preview)) return img;
+  const large = largeImageOf(def, option) ?? src;
+  return (
+    <img
+      className="option-image"
+      part="option-image"
+      src={src}
+      alt=""
+      loading="lazy"
+      onPointerEnter={(e) => {
+        if (e.pointerType !== 'mouse') return; // touch: a tap chooses, it does not preview
+        const over = e.currentTarget;
+        imagePopupChunk.load().then(
+          (chunk) =>
+            chunk.showPreview(over, large, { disableOnMobile: on(def.image_preview_disable_mobile) }),
+          (error: unknown) => logError(TAG, 'the image preview chunk did not load.', error),
+        );
+      }}
+      onPointerLeave={(e) => imagePopupChunk.loaded()?.hidePreview(e.currentTarget)}
+    />
+  );
+}
+
+/** With `image_popup`: a button beside an option's image that opens the field's images there. */
+export function ImagePopupButton(props: FieldViewProps & { option: OptionValue }) {
+  const { def, option, messages } = props;
+  const [busy, setBusy] = useState(false);
+  if (!on(def.image_popup) || !largeImageOf(def, option)) return null;
+  const texts = textsOf(messages);
+  const open = (opener: HTMLButtonElement) => {
+    const options = imageOptions(def);
+    const images = options.map((o) => ({
+      src: largeImageOf(def, o)!,
+      thumb: o.thumb_src ? (safeUrl(o.thumb_src, document.baseURI) ?? undefined) : undefined,
+      alt: o.label,
+      caption: o.label,
+    }));
+    setBusy(true);
+    imagePopupChunk
+      .load()
+      .then((chunk) =>
+        chunk.openImagePopup({ images, index: Math.max(0, options.indexOf(option)), opener, texts }),
+      )
+      .catch((error: unknown) => logError(TAG, 'the image popup could not be opened.', error))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <button
+      type="button"
+      className="image-open"
+      part="image-open-button"
+      aria-label={fill(texts.imageOpen, { label: option.label })}
+      aria-busy={busy || undefined}
+      disabled={props.disabled}
+      onClick={(e) => open(e.currentTarget)}
+    >
+      <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+        <path d="M6.5 1a5.5 5.5 0 0 1 4.38 8.83l3.9 3.9-1.06 1.06-3.9-3.9A5.5 5.5 0 1 1 6.5 1zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM5.75 4.5h1.5v1.25H8.5v1.5H7.25V8.5h-1.5V7.25H4.5v-1.5h1.25z" />
+      </svg>
+    </button>
+  );
+}
