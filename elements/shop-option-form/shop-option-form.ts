@@ -23,6 +23,10 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * searchable select: an APG combobox with a listbox, loaded on first use. Choice options may carry
  * a description (it describes the option's input) and a tooltip. Field types come from a registry
  * (`shop-option-form.registry.ts`).
+ * Extras (issue 13): a captcha when the page config has `enable_recaptcha` (`config.recaptcha`:
+ * `site_key`, `version` v2/v3, `invisible`, `script`; the submit waits for the token), the spam
+ * tracker's `ak_` fields with `config.spam_tracker`, and per image field `image_popup`,
+ * `image_preview`, `image_preview_disable_mobile`; each is a lazy chunk loaded only when used.
  *
  * @tagname shop-option-form
  * @summary The product option form over the option-form engine.
@@ -52,6 +56,11 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * @csspart option--checked - A chosen choice.
  * @csspart swatch - A colour swatch.
  * @csspart option-image - An image choice's image.
+ * @csspart image-open-button - The button beside an option image that opens the image popup (`image_popup` on the field).
+ * @csspart image-preview - The larger image shown while an option image is hovered (`image_preview` on the field).
+ * @csspart captcha - The captcha area (`config.enable_recaptcha`); the provider's widget is slotted into it.
+ * @csspart captcha-message - The captcha's message ('Choose Captcha', the expired-token text, the duplicate-widget error).
+ * @slot captcha - Where the captcha widget shows: the element adds this light-DOM child itself (the provider's widget cannot work inside a shadow root).
  * @csspart quantity - A quantity input of an option.
  * @csspart clear-button - Clears a selection.
  * @csspart add-button - Adds a repeated field or section.
