@@ -416,7 +416,9 @@ export class OptionFormController {
       return;
     }
     this.#sync(this.#addons.pairs());
-    if (!this.#settings.ajax) {
+    // Basic uploads (issue 13) post files, which the ajax add (text pairs) cannot carry: the page
+    // submits normally then, as multipart.
+    if (!this.#settings.ajax || attachedFiles(this.#store.$state.get().fields).length) {
       // Resubmitted normally: the busy look lasts until the page goes (or comes back, pageshow).
       this.#setLoading(this.#submitter);
       return;

@@ -35,6 +35,7 @@ import {
   variationJson,
 } from './templates.mjs';
 import { PARAMS_SCRIPT_PATH, paramsScript, slowAddOption, wcAjaxAddToCart } from './unkind.mjs';
+import { readMultipartFields } from './uploads.mjs';
 
 export { pageConfigJson };
 
@@ -393,6 +394,9 @@ export function createShop(options = {}) {
   async function readForm(req, res) {
     if (req.method !== 'POST' && req.method !== 'PUT') return parseForm('');
     try {
+      // A product form with basic uploads posts multipart (issue 13, uploads.mjs).
+      if (String(req.headers['content-type'] ?? '').startsWith('multipart/form-data'))
+        return await readMultipartFields(req);
       return parseForm(await readBody(req));
     } catch (error) {
       sendText(

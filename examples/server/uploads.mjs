@@ -32,7 +32,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { EVENTS, Server } from '@tus/server';
-import { readBody } from './http.mjs';
+import { BodyTooLargeError, readBody } from './http.mjs';
 
 /**
  * @typedef {import('node:http').IncomingMessage} Req
@@ -330,6 +330,30 @@ export function createUploads() {
   }
 
   return { handle, directory: root };
+}
+
+/**
+ * The text fields of a multipart/form-data body (a product form with basic uploads posts one, as
+ * WooCommerce's form.cart is multipart): last value wins, as PHP's $_POST for scalar names; the
+ * files themselves are read and dropped (the demo shop keeps no basic uploads).
+ * @param {Req} req
+ * @returns {Promise<Record<string, string>>}
+ */
+export async function readMultipartFields(req) {
+  /** @type {Buffer[]} */
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > MAX_UPLOAD_BYTES) throw new BodyTooLargeError(`body larger than ${MAX_UPLOAD_BYTES} bytes`);
+    chunks.push(chunk);
+  }
+  const type = String(req.headers['content-type'] ?? '');
+  const data = await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData();
+  /** @type {Record<string, string>} */
+  const out = Object.create(null);
+  for (const [k, v] of data) if (typeof v === 'string') out[k] = v;
+  return out;
 }
 
 /** The `filename` of a tus Upload-Metadata header ("key base64,key base64"). @param {string} header */

@@ -50,6 +50,13 @@ export function Upload(props: FieldViewProps) {
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   useUploadStyles(root);
+  const basic = methodOf(def) === 'basic';
+  // A file input posts its file only in a multipart form (WooCommerce's form.cart is one).
+  useLayoutEffect(() => {
+    const host = (root.current?.getRootNode() as ShadowRoot | undefined)?.host;
+    const form = host?.closest('form');
+    if (basic && form && form.enctype !== 'multipart/form-data') form.enctype = 'multipart/form-data';
+  }, [basic]);
   const [refused, setRefused] = useState<string[]>([]);
   const [notices, setNotices] = useState<string[]>([]);
   const [over, setOver] = useState(false);

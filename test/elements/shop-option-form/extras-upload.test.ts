@@ -1,6 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { configureTransfers } from '../../../elements/shop-option-form/extras/upload-transfers.ts';
 import type { ShopOptionFormElement } from '../../../elements/shop-option-form/shop-option-form.ts';
+import { $cart } from '../../../shared/stores/cart.ts';
+import { eachShopMode, shopLog, useCleanCart } from '../../helpers/shop.ts';
 import { $, $$, fieldEl, optionForm, posted, sectionOf } from './fixtures.ts';
 
 /** A unique file name per test, so parallel browsers never share server state. */
@@ -45,6 +48,7 @@ async function uploadForm(extra: Record<string, unknown> = {}, settings: Record<
     definition: [sectionOf([fileField(extra), { type: 'text', elementId: 'note', label: 'Note' }])],
     ...settings,
   });
+  mounted.form.enctype = 'application/x-www-form-urlencoded'; // the field must make it multipart
   await waitUntil(() => $(mounted.el, 'input[type="file"]'), 'the upload chunk never rendered', {
     timeout: 10000,
   });
@@ -130,6 +134,25 @@ describe('<shop-option-form> file field (issue 13)', function () {
       ]);
       expect(form.checkValidity()).to.equal(true);
       expect(rowText(el)[0]).to.contain(file.name);
+      expect(form.enctype).to.equal('multipart/form-data');
+    });
+
+    it('in ajax mode, a form with a chosen file submits the page (multipart) instead', async () => {
+      const { el, form, button } = await uploadForm({ upload_method: 'basic' }, { ajax: true });
+      let normal: boolean | undefined;
+      form.addEventListener('submit', (e) => {
+        normal = !e.defaultPrevented;
+        e.preventDefault();
+      });
+      button.click();
+      await waitUntil(() => normal !== undefined);
+      expect(normal).to.equal(false); // nothing chosen: the ajax add takes over
+      normal = undefined;
+      pick(el, fileOf('photo.txt', 10, 'text/plain'));
+      await waitUntil(() => rows(el).length === 1);
+      button.click();
+      await waitUntil(() => normal !== undefined);
+      expect(normal).to.equal(true);
     });
 
     it('a single-file field replaces its file; remove takes it out of the post', async () => {
@@ -229,7 +252,8 @@ describe('<shop-option-form> file field (issue 13)', function () {
       const name = unique('bin');
       const file = fileOf(name, 300 * 1024);
       pick(el, file);
-      // While it runs: a progress bar, and the form cannot be submitted (uploadPending).
+      // From the moment it is chosen until it is uploaded, the form cannot be submitted (uploadPending).
+      expect(form.checkValidity()).to.equal(false);
       await waitUntil(() => $(el, 'progress'));
       const bar = $<HTMLProgressElement>(el, 'progress')!;
       expect(bar.max).to.equal(100);
@@ -245,6 +269,10 @@ describe('<shop-option-form> file field (issue 13)', function () {
       expect(new URL(json.url).pathname).to.equal(stored[0].url);
       expect($(el, 'progress')).to.equal(null);
       expect(rowText(el)[0]).to.contain('Uploaded');
+      // Announced politely through the page's live region.
+      await waitUntil(() =>
+        document.getElementById('shop-live-region')?.textContent?.includes(`${name} uploaded.`),
+      );
     });
 
     it('an upload that is interrupted mid-way resumes where the server stopped', async () => {
@@ -358,6 +386,31 @@ describe('<shop-option-form> file field (issue 13)', function () {
     });
   });
 
+  // The add to cart carries the uploaded file's URL, against both shop manners (issue 11).
+  eachShopMode('add to cart', () => {
+    const navigated = useCleanCart();
+
+    it('adds by ajax with the uploaded file described as JSON (file_name, url, type, size)', async () => {
+      const { el, form, button } = await uploadForm({ upload_method: 'tus' }, { ajax: true });
+      const name = unique('bin');
+      const file = fileOf(name, 70 * 1024);
+      pick(el, file);
+      await waitUntil(() => filesJson(form)[0]?.url, 'the upload never finished', { timeout: 15000 });
+      button.click();
+      await waitUntil(async () => (await shopLog('wcpa_ajax_add_to_cart')).length === 1, 'no add', {
+        timeout: 10000,
+      });
+      const [entry] = await shopLog('wcpa_ajax_add_to_cart');
+      const pairs = JSON.parse(entry.body.__pairs) as Array<[string, string]>;
+      const described = JSON.parse(pairs.find(([k]) => k === 'upload')?.[1] ?? '[]');
+      expect(described).to.deep.equal([
+        { file_name: name, url: filesJson(form)[0].url, type: 'application/octet-stream', size: file.size },
+      ]);
+      await waitUntil(() => $cart.get().count === 1, 'the cart never had the product', { timeout: 10000 });
+      expect(navigated).to.deep.equal([]);
+    });
+  });
+
   describe('rendering and accessibility', () => {
     it('shows a thumbnail for images', async () => {
       const { el } = await uploadForm({ upload_method: 'basic' });
@@ -382,6 +435,22 @@ describe('<shop-option-form> file field (issue 13)', function () {
       pick(el, await png('logo.png'));
       await waitUntil(() => $(el, '[part~="upload-remove"]'));
       expect($(el, '[part~="upload-remove"]')!.getAttribute('aria-label')).to.equal('Remove logo.png');
+    });
+
+    it("is operable by keyboard: Tab reaches the file input, then each file's button", async () => {
+      const { el } = await uploadForm({ upload_method: 'basic', multiple_upload: true });
+      pick(el, fileOf('a.txt', 3, 'text/plain'), fileOf('b.txt', 4, 'text/plain'));
+      await waitUntil(() => rows(el).length === 2);
+      input(el).focus();
+      await sendKeys({ press: 'Tab' });
+      const active = () => el.shadowRoot!.activeElement?.getAttribute('aria-label') ?? '';
+      expect(active()).to.equal('Remove a.txt');
+      await sendKeys({ press: 'Tab' });
+      expect(active()).to.equal('Remove b.txt');
+      await sendKeys({ press: 'Enter' });
+      await waitUntil(() => rows(el).length === 1);
+      expect(rowText(el)[0]).to.contain('a.txt');
+      expect(el.shadowRoot!.activeElement === input(el)).to.equal(true);
     });
 
     it('passes axe while uploading and when done', async () => {
