@@ -75,6 +75,13 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * @csspart form-error - The form error line.
  * @csspart tooltip-button - A field's tooltip button.
  * @csspart tooltip - A field's tooltip text.
+ * @csspart date-button - The button opening a date field's calendar.
+ * @csspart date-dialog - The calendar dialog of a date field (the calendar is react-day-picker's `rdp-*` markup).
+ * @csspart date-done - The button closing the calendar of several dates.
+ * @csspart time-select - The time list of a date-and-time field with a calendar.
+ * @csspart locate-button - A place selector's "Use my location" button.
+ * @csspart place-status - A place selector's status line (locating, failures).
+ * @csspart map - A place selector's map (`showmap`).
  * Design colours of the page config (`config.design`: `primary_color`, `border_color`,
  * `error_color`, `text_color`, `background_color`) set the knobs below on the host (CSSOM).
  * @cssproperty [--gap=.75rem] - Space between rows, fields and sections.
