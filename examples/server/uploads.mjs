@@ -14,7 +14,7 @@
 // `{ name, target: 'tus'|'cloud'|'sign', afterBytes?, atOffset?, status?, times? }` makes the next
 // request(s) for that file misbehave: `afterBytes` cuts the connection once that many body bytes of
 // a tus PATCH or cloud PUT arrived (an interrupted upload), `status` answers with that status
-// instead, `atOffset` spares tus PATCHes that start before that offset (the first chunks arrive);
+// instead, `delayMs` holds a tus PATCH that long first (a slow upload), `atOffset` spares tus PATCHes that start before that offset (the first chunks arrive);
 // DELETE /__uploads/faults?name= drops the faults left for that file;
 // GET /__uploads/log?name= lists what the server saw for that file; GET /__uploads/files?name=
 // lists the finished files with their size and SHA-256.
@@ -37,7 +37,7 @@ import { BodyTooLargeError, readBody } from './http.mjs';
 /**
  * @typedef {import('node:http').IncomingMessage} Req
  * @typedef {import('node:http').ServerResponse} Res
- * @typedef {{ target: 'tus' | 'cloud' | 'sign', afterBytes?: number, atOffset?: number, status?: number, times: number }} UploadFault
+ * @typedef {{ target: 'tus' | 'cloud' | 'sign', afterBytes?: number, atOffset?: number, status?: number, delayMs?: number, times: number }} UploadFault
  * @typedef {{ at: number, kind: string, method: string, offset?: number, received?: number, status?: number }} UploadLogEntry
  * @typedef {{ name: string, method: 'tus' | 'cloud', size: number, sha256: string, url: string, type: string }} FinishedFile
  */
@@ -267,6 +267,9 @@ export function createUploads() {
         afterBytes: Number.isFinite(raw.afterBytes) ? Number(raw.afterBytes) : undefined,
         atOffset: Number.isFinite(raw.atOffset) ? Number(raw.atOffset) : undefined,
         status: Number.isInteger(raw.status) ? Number(raw.status) : undefined,
+        delayMs: Number.isFinite(raw.delayMs)
+          ? Math.min(Math.max(0, Number(raw.delayMs)), 30_000)
+          : undefined,
         times: Number.isInteger(raw.times) && raw.times > 0 ? raw.times : 1,
       };
       faults.set(raw.name, [...(faults.get(raw.name) ?? []), fault]);
@@ -295,6 +298,8 @@ export function createUploads() {
     log(name, { kind: 'tus', method, ...(Number.isFinite(offset) ? { offset } : {}) });
     const fault =
       method === 'PATCH' ? takeFault(name, 'tus', Number.isFinite(offset) ? offset : 0) : undefined;
+    if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    if (req.destroyed) return;
     if (fault?.status) {
       req.resume();
       return send(res, fault.status, { error: 'fault' });

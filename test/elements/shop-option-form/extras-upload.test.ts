@@ -326,20 +326,25 @@ describe('<shop-option-form> file field (issue 13)', function () {
       expect(form.checkValidity()).to.equal(true);
     });
 
-    it('cancel stops the upload and removes the file', async () => {
-      restore();
-      restore = configureTransfers({ chunkSize: 16 * 1024, retryDelays: [] });
+    it('cancel stops a running upload, asks the server to drop it and removes the file', async () => {
       const { el, form } = await uploadForm({ upload_method: 'tus' });
       const name = unique('bin');
-      await fault({ name, target: 'tus', atOffset: 32 * 1024, status: 500, times: 1 });
-      pick(el, fileOf(name, 512 * 1024));
-      await waitUntil(() => $(el, '[part~="upload-cancel"], [part~="upload-retry"]'));
-      const cancel = $<HTMLButtonElement>(el, '[part~="upload-cancel"], [part~="upload-remove"]')!;
-      expect(cancel.getAttribute('aria-label')).to.contain(name);
+      // The second chunk is held by the server, so the upload is still running when cancelled.
+      await fault({ name, target: 'tus', atOffset: 64 * 1024, delayMs: 3000 });
+      pick(el, fileOf(name, 256 * 1024));
+      await waitUntil(
+        async () => (await serverLog(name)).some((e) => e.offset === 64 * 1024),
+        'no second chunk',
+      );
+      const cancel = $<HTMLButtonElement>(el, '[part~="upload-cancel"]')!;
+      expect(cancel.getAttribute('aria-label')).to.equal(`Cancel the upload of ${name}`);
       cancel.click();
       await waitUntil(() => rows(el).length === 0);
       expect(posted(form).some(([k]) => k === 'upload')).to.equal(false);
       expect(form.checkValidity()).to.equal(true);
+      // tus termination: the server is told to drop what it has.
+      await waitUntil(async () => (await serverLog(name)).some((e) => e.method === 'DELETE'), 'no DELETE');
+      expect(await serverFiles(name)).to.deep.equal([]);
     });
   });
 
