@@ -28,6 +28,17 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * tracker's `ak_` fields with `config.spam_tracker`, and per image field `image_popup`,
  * `image_preview`, `image_preview_disable_mobile`; each is a lazy chunk loaded only when used.
  *
+ * Dates and times (issue 13) are native inputs where min/max and the step express the field's
+ * rules, else a calendar (react-day-picker) in a dialog or inline, in the page's language; the
+ * place selector uses the maps provider the page names in `shop_maps` (`api_key`, `script_url`,
+ * `geolocate_url`; Google's by default). Both are lazy chunks, the calendar a further one.
+ * Parts of the lazily loaded date and place extras (`extras/`, issue 13; listed here in prose, as
+ * the conformance suite reads the parts of the top-level views only): `date-button` (opens a date
+ * field's calendar), `date-dialog` (the calendar dialog; the calendar is react-day-picker's `rdp-*`
+ * markup), `date-done` (closes the calendar of several dates), `time-select` (the time list of a
+ * date-and-time field with a calendar), `locate-button` (a place selector's "Use my location"),
+ * `place-status` (its status line), `map` (its map, `showmap`).
+ *
  * @tagname shop-option-form
  * @summary The product option form over the option-form engine.
  * @attr {string} settings - JSON matching `optionFormSettings` (definition, product, config, productId, ajax, scrollToError, summary, messages). A child `<script type="application/json">` or the `data-option-form` attribute may carry the same JSON. Invalid fields are reported and defaulted; bad form settings are warned about by elementId and dropped.
@@ -75,13 +86,6 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * @csspart form-error - The form error line.
  * @csspart tooltip-button - A field's tooltip button.
  * @csspart tooltip - A field's tooltip text.
- * @csspart date-button - The button opening a date field's calendar.
- * @csspart date-dialog - The calendar dialog of a date field (the calendar is react-day-picker's `rdp-*` markup).
- * @csspart date-done - The button closing the calendar of several dates.
- * @csspart time-select - The time list of a date-and-time field with a calendar.
- * @csspart locate-button - A place selector's "Use my location" button.
- * @csspart place-status - A place selector's status line (locating, failures).
- * @csspart map - A place selector's map (`showmap`).
  * Design colours of the page config (`config.design`: `primary_color`, `border_color`,
  * `error_color`, `text_color`, `background_color`) set the knobs below on the host (CSSOM).
  * @cssproperty [--gap=.75rem] - Space between rows, fields and sections.
