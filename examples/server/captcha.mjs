@@ -101,6 +101,7 @@ function fakeGrecaptcha(render, delay) {
         width: 304px; min-height: 78px; padding: .75rem; border: 1px solid #d3d3d3; border-radius: 3px;
         background: #f9f9f9; color: #222; font: 14px/1.3 system-ui, sans-serif; }
       .fake-recaptcha--compact { width: 164px; min-height: 144px; flex-direction: column; align-items: flex-start; }
+      .fake-recaptcha label { display: inline-flex; align-items: center; gap: .6rem; white-space: nowrap; }
       .fake-recaptcha input { width: 24px; height: 24px; margin: 0; }
       .fake-recaptcha small { display: block; color: #555; font-size: 10px; }
       .grecaptcha-badge { display: inline-block; padding: .25rem .5rem; border: 1px solid #d3d3d3;
