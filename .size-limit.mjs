@@ -39,6 +39,13 @@ const LAZY_LIMITS = {
   // runtime, plus js-base64 and url-parse, about 16 kB gzip) and the field; 20.4 kB measured
   // 2026-11-23, loaded only by forms with a file field.
   'upload.js': 21,
+  // Captcha, spam tracker and image popup of the option form (issue 13), each loaded only by forms
+  // that use it (tighter than the 20 kB default): the captcha add-on and its area (2.3 kB measured
+  // 2026-11-23; the provider's script is the page's), the spam tracker (1.4 kB), the image popup and
+  // hover preview (1.4 kB; PhotoSwipe is the shared lightbox's own chunk).
+  'captcha.view.js': 3,
+  'spam-tracker.js': 2,
+  'image-popup.js': 2,
   // Shop adapters (issue 18), loaded only where the page chose them: the Store API's and
   // Shopify's requests and schemas (1.7 kB each measured 2026-11-23) and the cart helpers they
   // share (0.6 kB); a WooCommerce classic page downloads none of them.
