@@ -14,6 +14,8 @@ import * as z from 'zod/mini';
 /** What a transfer reports. */
 export interface TransferEvents {
   progress(sent: number, total: number): void;
+  /** Bytes the server has confirmed (a failed upload keeps these: tus resumes from there). */
+  accepted(bytes: number): void;
   done(url: string): void;
   failed(error: Error): void;
 }
@@ -51,6 +53,7 @@ export function tusTransfer(file: File, endpoint: string, events: TransferEvents
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
     onProgress: (sent, total) => events.progress(sent, total),
+    onChunkComplete: (_chunk, accepted) => events.accepted(accepted),
     onSuccess: () => events.done(upload.url ?? ''),
     onError: (error) => events.failed(error),
   });
@@ -126,6 +129,7 @@ export function cloudTransfer(file: File, signEndpoint: string, events: Transfer
       controller?.abort();
       const current = new AbortController();
       controller = current;
+      events.accepted(0); // a PUT starts again from nothing
       events.progress(0, file.size);
       run(current.signal).catch((error: unknown) => {
         if (!current.signal.aborted) events.failed(error instanceof Error ? error : new Error(String(error)));

@@ -30,6 +30,8 @@ export interface UploadEntry {
   file: File | undefined;
   status: UploadStatus;
   sent: number;
+  /** Bytes the server confirmed: what a failed upload still has (the bar shows it then). */
+  accepted: number;
   total: number;
   /** Why the last attempt failed (for the console; the shopper sees a plain message). */
   error?: string;
@@ -177,6 +179,7 @@ export function chooseFiles(def: FieldDef, files: readonly File[], sink: UploadS
       file,
       status: method === 'basic' ? 'local' : 'uploading',
       sent: 0,
+      accepted: 0,
       total: file.size,
       sink,
     });
@@ -214,6 +217,9 @@ function startUpload(def: FieldDef, item: FileItem): void {
       entry.total = total || entry.total;
       changed();
     },
+    accepted(bytes) {
+      entry.accepted = bytes;
+    },
     done(url) {
       entry.status = 'done';
       entry.sent = entry.total;
@@ -232,6 +238,8 @@ function startUpload(def: FieldDef, item: FileItem): void {
     failed(error) {
       entry.status = 'failed';
       entry.error = error.message;
+      // Sent but not confirmed is lost: the bar falls back to what the server has.
+      entry.sent = entry.accepted;
       changed();
       console.warn(`<shop-option-form>: the upload of "${item.name}" failed (${methodOf(def)}).`, error);
       entry.sink?.announce(fillText(entry.sink.texts.announceFailed, { file: item.name }));

@@ -305,6 +305,8 @@ describe('<shop-option-form> file field (issue 13)', function () {
       pick(el, file);
       await waitUntil(() => $(el, '[part~="upload-retry"]'), 'no retry button', { timeout: 15000 });
       expect(rowText(el)[0]).to.contain('The upload failed.');
+      // The bar shows what the server kept (the first 64 kB chunk of 200 kB), not what was sent.
+      expect($<HTMLProgressElement>(el, 'progress')!.value).to.equal(32);
       expect(form.checkValidity()).to.equal(false);
       let submitted = false;
       form.addEventListener('submit', (e) => {
