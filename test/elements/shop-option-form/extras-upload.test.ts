@@ -4,7 +4,11 @@ import { configureTransfers } from '../../../elements/shop-option-form/extras/up
 import type { ShopOptionFormElement } from '../../../elements/shop-option-form/shop-option-form.ts';
 import { $cart } from '../../../shared/stores/cart.ts';
 import { eachShopMode, shopLog, useCleanCart } from '../../helpers/shop.ts';
-import { $, $$, fieldEl, optionForm, posted, sectionOf } from './fixtures.ts';
+import { $, $$, fieldEl, optionForm, posted, sectionOf, type } from './fixtures.ts';
+
+/** `waitUntil` with room for a loaded machine: real uploads and three engines at once. */
+const waitFor: typeof waitUntil = (predicate, message, options = {}) =>
+  waitUntil(predicate, message, { timeout: 10000, ...options });
 
 /** A unique file name per test, so parallel browsers never share server state. */
 const unique = (ext: string) => `t-${Math.random().toString(36).slice(2, 10)}.${ext}`;
@@ -49,7 +53,7 @@ async function uploadForm(extra: Record<string, unknown> = {}, settings: Record<
     ...settings,
   });
   mounted.form.enctype = 'application/x-www-form-urlencoded'; // the field must make it multipart
-  await waitUntil(() => $(mounted.el, 'input[type="file"]'), 'the upload chunk never rendered', {
+  await waitFor(() => $(mounted.el, 'input[type="file"]'), 'the upload chunk never rendered', {
     timeout: 10000,
   });
   return mounted;
@@ -124,7 +128,7 @@ describe('<shop-option-form> file field (issue 13)', function () {
       const { el, form } = await uploadForm({ upload_method: 'basic' });
       const file = fileOf(unique('txt'), 1234, 'text/plain');
       pick(el, file);
-      await waitUntil(() => rows(el).length === 1);
+      await waitFor(() => rows(el).length === 1);
       const data = new FormData(form);
       const sent = data.getAll('upload').find((v) => v instanceof File) as File | undefined;
       expect(sent?.name).to.equal(file.name);
@@ -145,13 +149,13 @@ describe('<shop-option-form> file field (issue 13)', function () {
         e.preventDefault();
       });
       button.click();
-      await waitUntil(() => normal !== undefined);
+      await waitFor(() => normal !== undefined);
       expect(normal).to.equal(false); // nothing chosen: the ajax add takes over
       normal = undefined;
       pick(el, fileOf('photo.txt', 10, 'text/plain'));
-      await waitUntil(() => rows(el).length === 1);
+      await waitFor(() => rows(el).length === 1);
       button.click();
-      await waitUntil(() => normal !== undefined);
+      await waitFor(() => normal !== undefined);
       expect(normal).to.equal(true);
     });
 
@@ -159,13 +163,13 @@ describe('<shop-option-form> file field (issue 13)', function () {
       const { el, form } = await uploadForm({ upload_method: 'basic' });
       pick(el, fileOf('a.txt', 10, 'text/plain'));
       pick(el, fileOf('b.txt', 20, 'text/plain'));
-      await waitUntil(() => rowText(el).join().includes('b.txt'));
+      await waitFor(() => rowText(el).join().includes('b.txt'));
       expect(rows(el).length).to.equal(1);
       expect(
         new FormData(form).getAll('upload').some((v) => v instanceof File && v.name === 'b.txt'),
       ).to.equal(true);
       $<HTMLButtonElement>(el, '[part~="upload-remove"]')!.click();
-      await waitUntil(() => rows(el).length === 0);
+      await waitFor(() => rows(el).length === 0);
       expect(new FormData(form).getAll('upload').length).to.equal(0);
       // Focus goes back to the file input (keyboard users keep their place).
       expect(el.shadowRoot!.activeElement === input(el)).to.equal(true);
@@ -175,7 +179,7 @@ describe('<shop-option-form> file field (issue 13)', function () {
       const { el, form } = await uploadForm({ upload_method: 'basic', multiple_upload: true });
       pick(el, fileOf('one.txt', 5, 'text/plain'));
       drop(el, fileOf('two.txt', 6, 'text/plain'), fileOf('three.txt', 7, 'text/plain'));
-      await waitUntil(() => rows(el).length === 3);
+      await waitFor(() => rows(el).length === 3);
       const names = new FormData(form).getAll('upload[]').map((f) => (f as File).name);
       expect(names).to.deep.equal(['one.txt', 'two.txt', 'three.txt']);
     });
@@ -186,12 +190,12 @@ describe('<shop-option-form> file field (issue 13)', function () {
       const { el, form } = await uploadForm({ upload_method: 'basic', allowedFileTypes: ['png', 'jpg'] });
       expect(input(el).accept).to.equal('.png,.jpg');
       drop(el, fileOf('notes.pdf', 10, 'application/pdf'));
-      await waitUntil(() => notices(el).length > 0);
+      await waitFor(() => notices(el).length > 0);
       expect(notices(el).join()).to.contain('notes.pdf');
       expect(rows(el).length).to.equal(0);
       expect(posted(form).some(([k]) => k === 'upload')).to.equal(false);
       pick(el, await png('ok.PNG'));
-      await waitUntil(() => rows(el).length === 1);
+      await waitFor(() => rows(el).length === 1);
     });
 
     it('clears a file over uploadSize with maxFileSizeError (not blocking)', async () => {
@@ -201,7 +205,7 @@ describe('<shop-option-form> file field (issue 13)', function () {
         multiple_upload: true,
       });
       pick(el, fileOf('small.txt', 500, 'text/plain'), fileOf('big.txt', 2000, 'text/plain'));
-      await waitUntil(() => notices(el).some((n) => n.includes('big.txt')));
+      await waitFor(() => notices(el).some((n) => n.includes('big.txt')));
       expect(notices(el).join()).to.contain('larger than 0.001 MB');
       expect(rowText(el).join()).to.contain('small.txt');
       expect(rowText(el).join()).not.to.contain('big.txt');
@@ -211,7 +215,7 @@ describe('<shop-option-form> file field (issue 13)', function () {
     it('clears a file under minUploadSize with minFileSizeError', async () => {
       const { el } = await uploadForm({ upload_method: 'basic', minUploadSize: 0.001 });
       pick(el, fileOf('tiny.txt', 10, 'text/plain'));
-      await waitUntil(() => notices(el).some((n) => n.includes('tiny.txt')));
+      await waitFor(() => notices(el).some((n) => n.includes('tiny.txt')));
       expect(notices(el).join()).to.contain('smaller than 0.001 MB');
       expect(rows(el).length).to.equal(0);
     });
@@ -219,7 +223,7 @@ describe('<shop-option-form> file field (issue 13)', function () {
     it('keeps max_file_count files with maxFileCountError', async () => {
       const { el } = await uploadForm({ upload_method: 'basic', multiple_upload: true, max_file_count: 2 });
       pick(el, fileOf('1.txt', 1), fileOf('2.txt', 1), fileOf('3.txt', 1));
-      await waitUntil(() => notices(el).some((n) => n.includes('at most 2')));
+      await waitFor(() => notices(el).some((n) => n.includes('at most 2')));
       expect(rows(el).length).to.equal(2);
     });
 
@@ -236,13 +240,13 @@ describe('<shop-option-form> file field (issue 13)', function () {
         e.preventDefault();
       });
       pick(el, fileOf('only.txt', 3));
-      await waitUntil(() => rows(el).length === 1);
+      await waitFor(() => rows(el).length === 1);
       button.click();
-      await waitUntil(() => notices(el).some((n) => n.includes('at least 2')));
+      await waitFor(() => notices(el).some((n) => n.includes('at least 2')));
       expect(submitted).to.equal(false);
       expect(form.checkValidity()).to.equal(false);
       pick(el, fileOf('second.txt', 3));
-      await waitUntil(() => form.checkValidity());
+      await waitFor(() => form.checkValidity());
     });
   });
 
@@ -254,15 +258,15 @@ describe('<shop-option-form> file field (issue 13)', function () {
       pick(el, file);
       // From the moment it is chosen until it is uploaded, the form cannot be submitted (uploadPending).
       expect(form.checkValidity()).to.equal(false);
-      await waitUntil(() => $(el, 'progress'));
+      await waitFor(() => $(el, 'progress'));
       const bar = $<HTMLProgressElement>(el, 'progress')!;
       expect(bar.max).to.equal(100);
       expect(bar.getAttribute('aria-label')).to.equal(name);
-      await waitUntil(() => filesJson(form)[0]?.url, 'the upload never finished', { timeout: 15000 });
+      await waitFor(() => filesJson(form)[0]?.url, 'the upload never finished', { timeout: 15000 });
       expect(form.checkValidity()).to.equal(true);
       const [json] = filesJson(form);
       expect(json.url).to.match(/\/wcpa-uploads\/tus\/[0-9a-f]+$/);
-      const stored = await waitUntil(async () => (await serverFiles(name)).length === 1).then(() =>
+      const stored = await waitFor(async () => (await serverFiles(name)).length === 1).then(() =>
         serverFiles(name),
       );
       expect(stored[0].sha256).to.equal(await sha256(file));
@@ -270,7 +274,7 @@ describe('<shop-option-form> file field (issue 13)', function () {
       expect($(el, 'progress')).to.equal(null);
       expect(rowText(el)[0]).to.contain('Uploaded');
       // Announced politely through the page's live region.
-      await waitUntil(() =>
+      await waitFor(() =>
         document.getElementById('shop-live-region')?.textContent?.includes(`${name} uploaded.`),
       );
     });
@@ -282,8 +286,8 @@ describe('<shop-option-form> file field (issue 13)', function () {
       // The connection is cut 20 kB into the PATCH that starts at 128 kB (the third chunk).
       await fault({ name, target: 'tus', atOffset: 128 * 1024, afterBytes: 20 * 1024 });
       pick(el, file);
-      await waitUntil(() => filesJson(form)[0]?.url, 'the upload never finished', { timeout: 20000 });
-      await waitUntil(async () => (await serverFiles(name)).length === 1);
+      await waitFor(() => filesJson(form)[0]?.url, 'the upload never finished', { timeout: 20000 });
+      await waitFor(async () => (await serverFiles(name)).length === 1);
       expect((await serverFiles(name))[0].sha256).to.equal(await sha256(file));
       const log = await serverLog(name);
       const cut = log.findIndex((e) => e.kind === 'cut');
@@ -303,7 +307,7 @@ describe('<shop-option-form> file field (issue 13)', function () {
       // Every try fails (three: the first and two automatic retries), after the first chunk.
       await fault({ name, target: 'tus', atOffset: 64 * 1024, status: 500, times: 3 });
       pick(el, file);
-      await waitUntil(() => $(el, '[part~="upload-retry"]'), 'no retry button', { timeout: 15000 });
+      await waitFor(() => $(el, '[part~="upload-retry"]'), 'no retry button', { timeout: 15000 });
       expect(rowText(el)[0]).to.contain('The upload failed.');
       // The bar shows what the server kept (the first 64 kB chunk of 200 kB), not what was sent.
       expect($<HTMLProgressElement>(el, 'progress')!.value).to.equal(32);
@@ -314,12 +318,12 @@ describe('<shop-option-form> file field (issue 13)', function () {
         e.preventDefault();
       });
       button.click();
-      await waitUntil(() => notices(el).some((n) => n.includes('wait until the upload has finished')));
+      await waitFor(() => notices(el).some((n) => n.includes('wait until the upload has finished')));
       expect(submitted).to.equal(false);
       // The rest of the form is kept.
       $<HTMLButtonElement>(el, '[part~="upload-retry"]')!.click();
-      await waitUntil(() => filesJson(form)[0]?.url, 'the retry never finished', { timeout: 15000 });
-      await waitUntil(async () => (await serverFiles(name)).length === 1);
+      await waitFor(() => filesJson(form)[0]?.url, 'the retry never finished', { timeout: 15000 });
+      await waitFor(async () => (await serverFiles(name)).length === 1);
       expect((await serverFiles(name))[0].sha256).to.equal(await sha256(file));
       // Resumed at 64 kB (never from 0 again), after the three refused tries.
       const patches = (await serverLog(name)).filter((e) => e.method === 'PATCH');
@@ -328,24 +332,41 @@ describe('<shop-option-form> file field (issue 13)', function () {
       expect(form.checkValidity()).to.equal(true);
     });
 
+    it('an upload outlives a re-initialisation of the form, and nothing entered is lost', async () => {
+      const { el, form } = await uploadForm({ upload_method: 'tus' });
+      type($<HTMLInputElement>(el, '[data-field-id="note"] input')!, 'Gift wrap');
+      const name = unique('bin');
+      await fault({ name, target: 'tus', atOffset: 64 * 1024, delayMs: 1500 });
+      pick(el, fileOf(name, 192 * 1024));
+      await waitFor(
+        async () => (await serverLog(name)).some((e) => e.offset === 64 * 1024),
+        'no second chunk',
+      );
+      document.dispatchEvent(new CustomEvent('shop-option-form-init-request'));
+      await waitFor(() => filesJson(form)[0]?.url, 'the upload never finished', { timeout: 15000 });
+      expect(posted(form).find(([k]) => k === 'note')?.[1]).to.equal('Gift wrap');
+      expect(rows(el).length).to.equal(1);
+      expect((await serverFiles(name)).length).to.equal(1);
+    });
+
     it('cancel stops a running upload, asks the server to drop it and removes the file', async () => {
       const { el, form } = await uploadForm({ upload_method: 'tus' });
       const name = unique('bin');
       // The second chunk is held by the server, so the upload is still running when cancelled.
       await fault({ name, target: 'tus', atOffset: 64 * 1024, delayMs: 3000 });
       pick(el, fileOf(name, 256 * 1024));
-      await waitUntil(
+      await waitFor(
         async () => (await serverLog(name)).some((e) => e.offset === 64 * 1024),
         'no second chunk',
       );
       const cancel = $<HTMLButtonElement>(el, '[part~="upload-cancel"]')!;
       expect(cancel.getAttribute('aria-label')).to.equal(`Cancel the upload of ${name}`);
       cancel.click();
-      await waitUntil(() => rows(el).length === 0);
+      await waitFor(() => rows(el).length === 0);
       expect(posted(form).some(([k]) => k === 'upload')).to.equal(false);
       expect(form.checkValidity()).to.equal(true);
       // tus termination: the server is told to drop what it has.
-      await waitUntil(async () => (await serverLog(name)).some((e) => e.method === 'DELETE'), 'no DELETE');
+      await waitFor(async () => (await serverLog(name)).some((e) => e.method === 'DELETE'), 'no DELETE');
       expect(await serverFiles(name)).to.deep.equal([]);
     });
   });
@@ -356,7 +377,7 @@ describe('<shop-option-form> file field (issue 13)', function () {
       const name = unique('txt');
       const file = fileOf(name, 100 * 1024, 'text/plain');
       pick(el, file);
-      await waitUntil(() => filesJson(form)[0]?.url, 'the cloud upload never finished', { timeout: 15000 });
+      await waitFor(() => filesJson(form)[0]?.url, 'the cloud upload never finished', { timeout: 15000 });
       const [json] = filesJson(form);
       const stored = (await serverFiles(name))[0];
       expect(stored.method).to.equal('cloud');
@@ -372,10 +393,10 @@ describe('<shop-option-form> file field (issue 13)', function () {
       const name = unique('txt');
       await fault({ name, target: 'sign', status: 500 });
       pick(el, fileOf(name, 1000, 'text/plain'));
-      await waitUntil(() => $(el, '[part~="upload-retry"]'), 'no retry button', { timeout: 10000 });
+      await waitFor(() => $(el, '[part~="upload-retry"]'), 'no retry button', { timeout: 10000 });
       expect(form.checkValidity()).to.equal(false);
       $<HTMLButtonElement>(el, '[part~="upload-retry"]')!.click();
-      await waitUntil(() => filesJson(form)[0]?.url, 'the retry never finished', { timeout: 10000 });
+      await waitFor(() => filesJson(form)[0]?.url, 'the retry never finished', { timeout: 10000 });
       expect((await serverLog(name)).filter((e) => e.kind === 'sign').length).to.equal(2);
     });
 
@@ -385,10 +406,10 @@ describe('<shop-option-form> file field (issue 13)', function () {
       const file = fileOf(name, 200 * 1024, 'text/plain');
       await fault({ name, target: 'cloud', status: 503 });
       pick(el, file);
-      await waitUntil(() => $(el, '[part~="upload-retry"]'), 'no retry button', { timeout: 10000 });
+      await waitFor(() => $(el, '[part~="upload-retry"]'), 'no retry button', { timeout: 10000 });
       expect(rowText(el)[0]).to.contain('The upload failed.');
       $<HTMLButtonElement>(el, '[part~="upload-retry"]')!.click();
-      await waitUntil(() => filesJson(form)[0]?.url, 'the retry never finished', { timeout: 10000 });
+      await waitFor(() => filesJson(form)[0]?.url, 'the retry never finished', { timeout: 10000 });
       expect((await serverFiles(name))[0].sha256).to.equal(await sha256(file));
     });
   });
@@ -402,9 +423,9 @@ describe('<shop-option-form> file field (issue 13)', function () {
       const name = unique('bin');
       const file = fileOf(name, 70 * 1024);
       pick(el, file);
-      await waitUntil(() => filesJson(form)[0]?.url, 'the upload never finished', { timeout: 15000 });
+      await waitFor(() => filesJson(form)[0]?.url, 'the upload never finished', { timeout: 15000 });
       button.click();
-      await waitUntil(async () => (await shopLog('wcpa_ajax_add_to_cart')).length === 1, 'no add', {
+      await waitFor(async () => (await shopLog('wcpa_ajax_add_to_cart')).length === 1, 'no add', {
         timeout: 10000,
       });
       const [entry] = await shopLog('wcpa_ajax_add_to_cart');
@@ -413,7 +434,7 @@ describe('<shop-option-form> file field (issue 13)', function () {
       expect(described).to.deep.equal([
         { file_name: name, url: filesJson(form)[0].url, type: 'application/octet-stream', size: file.size },
       ]);
-      await waitUntil(() => $cart.get().count === 1, 'the cart never had the product', { timeout: 10000 });
+      await waitFor(() => $cart.get().count === 1, 'the cart never had the product', { timeout: 10000 });
       expect(navigated).to.deep.equal([]);
     });
   });
@@ -422,7 +443,7 @@ describe('<shop-option-form> file field (issue 13)', function () {
     it('shows a thumbnail for images', async () => {
       const { el } = await uploadForm({ upload_method: 'basic' });
       pick(el, await png('photo.png'));
-      await waitUntil(() => $<HTMLImageElement>(el, 'img.upload-thumb'), 'no thumbnail');
+      await waitFor(() => $<HTMLImageElement>(el, 'img.upload-thumb'), 'no thumbnail');
       const img = $<HTMLImageElement>(el, 'img.upload-thumb')!;
       expect(img.src.startsWith('data:image/png')).to.equal(true);
       expect(img.alt).to.equal('');
@@ -440,14 +461,14 @@ describe('<shop-option-form> file field (issue 13)', function () {
       field.focus();
       expect(el.shadowRoot!.activeElement === field).to.equal(true);
       pick(el, await png('logo.png'));
-      await waitUntil(() => $(el, '[part~="upload-remove"]'));
+      await waitFor(() => $(el, '[part~="upload-remove"]'));
       expect($(el, '[part~="upload-remove"]')!.getAttribute('aria-label')).to.equal('Remove logo.png');
     });
 
     it("is operable by keyboard: Tab reaches the file input, then each file's button", async () => {
       const { el } = await uploadForm({ upload_method: 'basic', multiple_upload: true });
       pick(el, fileOf('a.txt', 3, 'text/plain'), fileOf('b.txt', 4, 'text/plain'));
-      await waitUntil(() => rows(el).length === 2);
+      await waitFor(() => rows(el).length === 2);
       input(el).focus();
       await sendKeys({ press: 'Tab' });
       const active = () => el.shadowRoot!.activeElement?.getAttribute('aria-label') ?? '';
@@ -455,7 +476,7 @@ describe('<shop-option-form> file field (issue 13)', function () {
       await sendKeys({ press: 'Tab' });
       expect(active()).to.equal('Remove b.txt');
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => rows(el).length === 1);
+      await waitFor(() => rows(el).length === 1);
       expect(rowText(el)[0]).to.contain('a.txt');
       expect(el.shadowRoot!.activeElement === input(el)).to.equal(true);
     });
@@ -465,11 +486,11 @@ describe('<shop-option-form> file field (issue 13)', function () {
       const name = unique('bin');
       await fault({ name, target: 'tus', atOffset: 64 * 1024, status: 500, times: 3 });
       pick(el, fileOf(name, 128 * 1024), await png('shot.png'));
-      await waitUntil(() => $(el, '[part~="upload-retry"]') && $(el, 'img.upload-thumb'), 'not ready', {
+      await waitFor(() => $(el, '[part~="upload-retry"]') && $(el, 'img.upload-thumb'), 'not ready', {
         timeout: 15000,
       });
       await expect(form).to.be.accessible();
-      await waitUntil(() => filesJson(form).some((f) => f.url));
+      await waitFor(() => filesJson(form).some((f) => f.url));
       await expect(form).to.be.accessible();
     });
   });
