@@ -28,6 +28,21 @@ import {
  * keeps what the shopper entered on screen, says why, and posts nothing for the field.
  */
 
+/** Adds `css` (one constructable sheet per text) to the shadow root holding `node`, once: no `<style>`, so the strict CSP holds. */
+const sheets = new Map<string, CSSStyleSheet>();
+export function adoptInto(node: Node | null, css: string): void {
+  const root = node?.getRootNode();
+  if (!(root instanceof ShadowRoot) || typeof CSSStyleSheet !== 'function') return;
+  let sheet = sheets.get(css);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    sheets.set(css, sheet);
+  }
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
+const FIELD_CSS = '.date-problem:empty { display: none; }';
+
 /** What the picker view gets besides the field props. */
 export interface PickerProps extends FieldViewProps {
   rules: DateRules;
@@ -59,8 +74,8 @@ function problemTextOf(props: FieldViewProps, rules: DateRules, format: DateForm
         return fill(t('dateMax'), { date: format.long(rules.max!) });
       case 'time':
         return fill(t('timeWindow'), {
-          min: formatTime(timeOf(rules.minTime ?? 0), format.lang),
-          max: formatTime(timeOf(rules.maxTime ?? 24 * 60 - 1), format.lang),
+          min: formatTime(timeOf(rules.minTime ?? 0), format.lang, rules.hour12),
+          max: formatTime(timeOf(rules.maxTime ?? 24 * 60 - 1), format.lang, rules.hour12),
         });
       case 'step':
         return fill(t('timeStep'), { step: rules.step });
@@ -94,6 +109,7 @@ export function DateField(props: FieldViewProps) {
   const anchor = useRef<HTMLSpanElement>(null);
   const [lang, setLang] = useState<string | undefined>(undefined);
   useEffect(() => setLang(languageOf(anchor.current)), []);
+  useEffect(() => adoptInto(anchor.current, FIELD_CSS), []);
   const [today] = useState(() => new Date());
   const formulas = usesFormula(def);
   const runtime = useFormulaRuntime(formulas, def.elementId);
@@ -233,7 +249,7 @@ function TimeInput(props: PickerProps) {
           <option value="">{dateText(messages, 'chooseTime')}</option>
           {timeSlots(rules).map((slot) => (
             <option key={slot} value={slot}>
-              {formatTime(slot, format.lang)}
+              {formatTime(slot, format.lang, rules.hour12)}
             </option>
           ))}
         </select>

@@ -99,11 +99,11 @@ export function dateFormat(lang: string | undefined): DateFormat {
   };
 }
 
-/** A time of day (`HH:MM`) in the language's form (`2:30 PM`, `14:30`). */
-export function formatTime(time: string, lang: string | undefined): string {
+/** A time of day (`HH:MM`) in the language's form (`2:30 PM`, `14:30`), or as `hour12` says. */
+export function formatTime(time: string, lang: string | undefined, hour12?: boolean): string {
   const [h, m] = time.split(':').map(Number);
   if (!Number.isFinite(h) || !Number.isFinite(m)) return time;
-  return intl(lang, { hour: 'numeric', minute: '2-digit' }).format(new Date(2024, 0, 1, h, m));
+  return intl(lang, { hour: 'numeric', minute: '2-digit', hour12 }).format(new Date(2024, 0, 1, h, m));
 }
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type DateRange, DayPicker, type DayPickerProps } from 'react-day-picker';
 import { fill } from '../../../shared/format/messages.ts';
 import { useModalDialog } from '../../../shared/hooks/use-modal-dialog.ts';
-import type { PickerProps } from './date-field.tsx';
+import { adoptInto, type PickerProps } from './date-field.tsx';
 import { dateText, formatTime } from './date-format.ts';
 import { pickerStyles } from './date-picker.styles.ts';
 import { dateOf, dateProblem, type IsoDate, isoOf, timeSlots, valueProblem } from './date-rules.ts';
@@ -18,19 +18,6 @@ import { dateOf, dateProblem, type IsoDate, isoOf, timeSlots, valueProblem } fro
  * adds a list of its time slots (min/max time, `time_step`). Month and weekday names come from
  * `Intl` in the page's language, as does the first day of the week.
  */
-
-const sheet =
-  typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype
-    ? new CSSStyleSheet()
-    : null;
-sheet?.replaceSync(pickerStyles);
-
-/** Adds the picker's styles to the shadow root holding `node` (once). */
-function adoptInto(node: Node | null): void {
-  const root = node?.getRootNode();
-  if (sheet && root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(sheet))
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-}
 
 function intl(lang: string | undefined, options: Intl.DateTimeFormatOptions) {
   try {
@@ -58,7 +45,7 @@ export function DatePicker(props: PickerProps) {
   const errorId = useId();
   const [open, setOpen] = useState(false);
   const dialog = useModalDialog({ open, onClose: () => setOpen(false), returnTo: button });
-  useEffect(() => adoptInto(root.current), []);
+  useEffect(() => adoptInto(root.current, pickerStyles), []);
   // APG date picker dialog: focus goes to the chosen day (else today, else the first open day), not
   // to the first button showModal() picks.
   useEffect(() => {
@@ -191,7 +178,7 @@ export function DatePicker(props: PickerProps) {
             <option value="">{t('chooseTime')}</option>
             {timeSlots(rules).map((slot) => (
               <option key={slot} value={slot}>
-                {formatTime(slot, format.lang)}
+                {formatTime(slot, format.lang, rules.hour12)}
               </option>
             ))}
           </select>

@@ -42,6 +42,8 @@ export interface DateRules {
   step: number;
   inline: boolean;
   manualInput: boolean;
+  /** `time_layout`: 12-hour (`12`, `12h`, `ampm`) or 24-hour (`24`, `24h`) time lists; else the language's. */
+  hour12?: boolean;
   /** Settings that could not be read (named for the console). */
   unreadable: string[];
 }
@@ -188,6 +190,11 @@ export function dateRules(def: FieldDef, today: Date, formula?: DateFormula): Da
     step: Number.isFinite(stepSetting) && stepSetting > 0 ? stepSetting : 15,
     inline: !!(def.inline || conf.inline === true),
     manualInput: !def.disable_manual_input,
+    hour12: /^(12h?|am_?pm)$/iu.test(def.time_layout ?? '')
+      ? true
+      : /^24h?$/iu.test(def.time_layout ?? '')
+        ? false
+        : undefined,
     unreadable,
   };
 }

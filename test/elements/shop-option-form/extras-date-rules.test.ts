@@ -1,7 +1,11 @@
 import { expect } from '@open-wc/testing';
 import { formulaRuntime } from '../../../elements/shop-option-form/engine/formula.ts';
 import { fieldSchema } from '../../../elements/shop-option-form/engine/schema.ts';
-import { dateFormat, dateFormula } from '../../../elements/shop-option-form/extras/date-format.ts';
+import {
+  dateFormat,
+  dateFormula,
+  formatTime,
+} from '../../../elements/shop-option-form/extras/date-format.ts';
 import {
   dateProblem,
   dateRules,
@@ -97,6 +101,15 @@ describe('option-form date rules (issue 13, spec §3 dates and times)', () => {
     const half = dateRules(def({ type: 'time', time_step: 30 }), today);
     expect(timeSlots(half)).to.have.length(48);
     expect(valueProblem('10:15', half)).to.equal('step');
+  });
+
+  it('time_layout: 12- or 24-hour time lists, else the language decides', () => {
+    expect(dateRules(def({ type: 'time', time_layout: '12' }), today).hour12).to.equal(true);
+    expect(dateRules(def({ type: 'time', time_layout: '24h' }), today).hour12).to.equal(false);
+    expect(dateRules(def({ type: 'time' }), today).hour12).to.equal(undefined);
+    expect(formatTime('14:30', 'en-US', false)).to.equal('14:30');
+    expect(formatTime('14:30', 'de-DE', true).toLowerCase()).to.match(/2:30\s?pm/u);
+    expect(formatTime('14:30', 'de-DE')).to.equal('14:30');
   });
 
   it('date and time values check both parts', () => {

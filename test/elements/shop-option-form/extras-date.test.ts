@@ -5,6 +5,10 @@ import { isoOf } from '../../../elements/shop-option-form/extras/date-rules.ts';
 import { captureConsoleErrors } from '../../helpers/elements.ts';
 import { $, $$, optionForm, posted, sectionOf, type } from './fixtures.ts';
 
+/** waitUntil with room for a loaded machine (three browsers and other suites at once). */
+const until: typeof waitUntil = (predicate, message, options) =>
+  waitUntil(predicate, message, { ...options, timeout: Math.max(8000, options?.timeout ?? 0) });
+
 /** The date extras on the form (issue 13 "Dates and times"; spec §3, §5, §9). */
 
 const field = (raw: Record<string, unknown>) => ({
@@ -16,7 +20,7 @@ const field = (raw: Record<string, unknown>) => ({
 const input = (el: Element) =>
   $<HTMLInputElement>(el, '[data-field-id="when"] input, [data-field-id="when"] select')!;
 const ready = async (el: Element, sel = '[data-field-id="when"] input:not([aria-busy])') =>
-  waitUntil(() => $(el, sel), `never rendered: ${sel}`, { timeout: 10000 });
+  until(() => $(el, sel), `never rendered: ${sel}`, { timeout: 10000 });
 const value = (form: HTMLFormElement, name = 'when') =>
   posted(form)
     .filter(([k]) => k === name || k.startsWith(`${name}[`))
@@ -37,7 +41,7 @@ const nextWeekday = (weekday: number, from = 1) => {
 const dialogOf = (el: Element) => $<HTMLDialogElement>(el, '[data-field-id="when"] dialog')!;
 const openCalendar = async (el: Element) => {
   $<HTMLButtonElement>(el, '[data-field-id="when"] .date-button')!.click();
-  await waitUntil(
+  await until(
     () => dialogOf(el)?.open && $(el, '[data-field-id="when"] .rdp-root'),
     'the calendar never opened',
   );
@@ -47,9 +51,9 @@ const cell = (el: Element, iso: string) => $<HTMLElement>(el, `[data-field-id="w
 async function showMonth(el: Element, iso: string) {
   for (let i = 0; i < 24 && !cell(el, iso); i++) {
     $<HTMLButtonElement>(el, '[data-field-id="when"] .rdp-button_next')!.click();
-    await waitUntil(() => true);
+    await until(() => true);
   }
-  await waitUntil(() => cell(el, iso), `no day ${iso}`);
+  await until(() => cell(el, iso), `no day ${iso}`);
 }
 
 // The calendar chunk (react-day-picker, date-fns) is large for a source build: load it once up front.
@@ -69,7 +73,9 @@ beforeEach(() => {
 });
 afterEach(() => restore());
 
-describe('<shop-option-form> dates and times', () => {
+describe('<shop-option-form> dates and times', function () {
+  // The calendar and axe take a while on a loaded machine.
+  this.timeout(30_000);
   describe('native inputs where they express the rules', () => {
     it('a date with min/max (relative) is a native date input; the picker chunk is not loaded', async () => {
       const { el, form } = await optionForm({
@@ -80,7 +86,7 @@ describe('<shop-option-form> dates and times', () => {
       expect(input(el).min).to.equal(plus(0));
       expect(input(el).max).to.equal(plus(30));
       type(input(el), plus(3));
-      await waitUntil(() => value(form) === `when=${plus(3)}`, 'the date was not posted');
+      await until(() => value(form) === `when=${plus(3)}`, 'the date was not posted');
       expect(pickerLoads).to.equal(0);
     });
 
@@ -89,7 +95,7 @@ describe('<shop-option-form> dates and times', () => {
         definition: [sectionOf([field({ min_date: '{today.unixDays} + 2' })])],
       });
       await ready(el);
-      await waitUntil(() => input(el).min === plus(2), `min is "${input(el)?.min}"`);
+      await until(() => input(el).min === plus(2), `min is "${input(el)?.min}"`);
     });
 
     it('a time has the default 15-minute step, min and max; an off-step time is explained and not posted', async () => {
@@ -101,7 +107,7 @@ describe('<shop-option-form> dates and times', () => {
       expect(input(el).step).to.equal('900');
       expect([input(el).min, input(el).max]).to.deep.equal(['09:00', '17:00']);
       type(input(el), '10:10');
-      await waitUntil(
+      await until(
         () => $(el, '.date-problem')?.textContent?.includes('steps of 15 minutes'),
         'no step message',
       );
@@ -109,7 +115,7 @@ describe('<shop-option-form> dates and times', () => {
       expect(input(el).value, 'what the shopper entered stays').to.equal('10:10');
       expect(input(el).getAttribute('aria-invalid')).to.equal('true');
       type(input(el), '10:15');
-      await waitUntil(() => value(form) === 'when=10:15', 'the time was not posted');
+      await until(() => value(form) === 'when=10:15', 'the time was not posted');
       expect($(el, '.date-problem')!.textContent).to.equal('');
     });
 
@@ -132,7 +138,7 @@ describe('<shop-option-form> dates and times', () => {
       expect([...select.options].map((o) => o.value)).to.deep.equal(['', '09:00', '09:30', '10:00']);
       select.value = '09:30';
       select.dispatchEvent(new Event('change', { bubbles: true }));
-      await waitUntil(() => value(form) === 'when=09:30', 'the slot was not posted');
+      await until(() => value(form) === 'when=09:30', 'the slot was not posted');
       await expect(el).to.be.accessible();
     });
   });
@@ -157,13 +163,13 @@ describe('<shop-option-form> dates and times', () => {
       const next = new Date(`${wednesday}T12:00`);
       next.setDate(next.getDate() + 1);
       const thursday = isoOf(next);
-      await waitUntil(
+      await until(
         () => (el.shadowRoot!.activeElement?.closest('td') as HTMLElement | null)?.dataset.day === thursday,
         'ArrowRight did not move to the next day',
       );
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => value(form) === `when=${thursday}`, 'Enter did not choose the day');
-      await waitUntil(() => !dialogOf(el).open, 'the dialog stayed open');
+      await until(() => value(form) === `when=${thursday}`, 'Enter did not choose the day');
+      await until(() => !dialogOf(el).open, 'the dialog stayed open');
       expect(el.shadowRoot!.activeElement?.classList.contains('date-button')).to.equal(true);
       expect(input(el).value).to.not.equal('');
     });
@@ -172,13 +178,13 @@ describe('<shop-option-form> dates and times', () => {
       const { el, form } = await optionForm({ definition: [sectionOf([field({ disabled_weekdays: [0] })])] });
       await ready(el, '[data-field-id="when"] .date-button');
       await openCalendar(el);
-      await waitUntil(
+      await until(
         () => el.shadowRoot!.activeElement?.closest('[role="grid"]'),
         `focus did not go into the grid but to ${el.shadowRoot!.activeElement?.outerHTML.slice(0, 80)}`,
       );
       await expect(el).to.be.accessible();
       await sendKeys({ press: 'Escape' });
-      await waitUntil(() => !dialogOf(el).open, 'Escape did not close');
+      await until(() => !dialogOf(el).open, 'Escape did not close');
       expect(value(form)).to.equal('');
     });
 
@@ -194,16 +200,16 @@ describe('<shop-option-form> dates and times', () => {
       type(input(el), `${d}/${m}/${y}`);
       input(el).dispatchEvent(new FocusEvent('blur'));
       input(el).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-      await waitUntil(() => $(el, '.date-problem')?.textContent?.includes('is not available'), 'no message');
+      await until(() => $(el, '.date-problem')?.textContent?.includes('is not available'), 'no message');
       expect(input(el).value).to.equal(`${d}/${m}/${y}`);
       expect(value(form)).to.equal('');
       const [y2, m2, d2] = monday.split('-');
       type(input(el), `${d2}/${m2}/${y2}`);
       input(el).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-      await waitUntil(() => value(form) === `when=${monday}`, 'the good date was not posted');
+      await until(() => value(form) === `when=${monday}`, 'the good date was not posted');
       type(input(el), 'next week');
       input(el).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-      await waitUntil(
+      await until(
         () => $(el, '.date-problem')?.textContent?.includes('Enter a date like'),
         'no format message',
       );
@@ -234,7 +240,7 @@ describe('<shop-option-form> dates and times', () => {
       }
       await sendKeys({ press: 'Escape' });
       $<HTMLButtonElement>(el, '[data-field-id="only"] .date-button')!.click();
-      await waitUntil(() => $(el, '[data-field-id="only"] dialog[open] .rdp-root'), 'no calendar');
+      await until(() => $(el, '[data-field-id="only"] dialog[open] .rdp-root'), 'no calendar');
       const days = $$<HTMLElement>(el, '[data-field-id="only"] td[data-day]:not([data-disabled])').map(
         (c) => c.dataset.day,
       );
@@ -251,7 +257,7 @@ describe('<shop-option-form> dates and times', () => {
       const day = plus(2);
       await showMonth(el, day);
       cell(el, day)!.querySelector('button')!.click();
-      await waitUntil(() => value(form) === `when=${day}`, 'the click did not choose');
+      await until(() => value(form) === `when=${day}`, 'the click did not choose');
       expect(cell(el, day)!.getAttribute('aria-selected')).to.equal('true');
       await expect(el).to.be.accessible();
     });
@@ -265,10 +271,10 @@ describe('<shop-option-form> dates and times', () => {
       for (const day of [plus(2), plus(3)]) {
         await showMonth(el, day);
         cell(el, day)!.querySelector('button')!.click();
-        await waitUntil(() => cell(el, day)!.getAttribute('aria-selected') === 'true', 'not selected');
+        await until(() => cell(el, day)!.getAttribute('aria-selected') === 'true', 'not selected');
       }
       $<HTMLButtonElement>(el, '.date-done')!.click();
-      await waitUntil(() => !dialogOf(el).open, 'Done did not close');
+      await until(() => !dialogOf(el).open, 'Done did not close');
       expect(value(form)).to.equal(
         [plus(2), plus(3)]
           .sort()
@@ -283,10 +289,10 @@ describe('<shop-option-form> dates and times', () => {
       await openCalendar(el);
       await showMonth(el, plus(2));
       cell(el, plus(2))!.querySelector('button')!.click();
-      await waitUntil(() => $(el, '.date-problem')?.textContent?.includes('last day'), 'no hint for the end');
+      await until(() => $(el, '.date-problem')?.textContent?.includes('last day'), 'no hint for the end');
       await showMonth(el, plus(4));
       cell(el, plus(4))!.querySelector('button')!.click();
-      await waitUntil(
+      await until(
         () => value(form) === `when[start]=${plus(2)}&when[end]=${plus(4)}`,
         `posted ${value(form)}`,
       );
@@ -304,11 +310,11 @@ describe('<shop-option-form> dates and times', () => {
       await openCalendar(el);
       await showMonth(el, plus(1));
       cell(el, plus(1))!.querySelector('button')!.click();
-      await waitUntil(() => !dialogOf(el).open, 'the dialog stayed open');
+      await until(() => !dialogOf(el).open, 'the dialog stayed open');
       expect(value(form)).to.equal('');
       select.value = '11:00';
       select.dispatchEvent(new Event('change', { bubbles: true }));
-      await waitUntil(() => value(form) === `when=${plus(1)}T11:00`, `posted ${value(form)}`);
+      await until(() => value(form) === `when=${plus(1)}T11:00`, `posted ${value(form)}`);
     });
 
     it("the page's language: month names and the first day of the week through Intl", async () => {
@@ -336,10 +342,7 @@ describe('<shop-option-form> dates and times', () => {
       expect($(el, '.date-button')!.getAttribute('aria-label')).to.equal('Datum wählen, Delivery date');
       type(input(el), nextWeekday(0));
       input(el).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
-      await waitUntil(
-        () => $(el, '.date-problem')?.textContent?.endsWith(': leider nicht'),
-        'no own message',
-      );
+      await until(() => $(el, '.date-problem')?.textContent?.endsWith(': leider nicht'), 'no own message');
     });
 
     it('a picker chunk that fails leaves a native input and one error naming the field', async () => {
@@ -351,14 +354,11 @@ describe('<shop-option-form> dates and times', () => {
         const { el, form } = await optionForm({
           definition: [sectionOf([field({ disabled_weekdays: [0] })])],
         });
-        await waitUntil(() => $(el, '[data-field-id="when"] input[type="date"]'), 'no native input');
+        await until(() => $(el, '[data-field-id="when"] input[type="date"]'), 'no native input');
         await new Promise((r) => setTimeout(r, 50));
         const sunday = nextWeekday(0);
         type(input(el), sunday);
-        await waitUntil(
-          () => $(el, '.date-problem')?.textContent?.includes('not available'),
-          'no rule check',
-        );
+        await until(() => $(el, '.date-problem')?.textContent?.includes('not available'), 'no rule check');
         expect(value(form)).to.equal('');
       });
       expect(errors.filter((e) => e.includes('<shop-option-form>') && e.includes('"when"'))).to.have.length(

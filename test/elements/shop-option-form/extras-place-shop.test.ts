@@ -5,6 +5,10 @@ import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
 import { eachShopMode, injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';
 import { $, optionForm, posted, sectionOf } from './fixtures.ts';
 
+/** waitUntil with room for a loaded machine (three browsers and other suites at once). */
+const until: typeof waitUntil = (predicate, message, options) =>
+  waitUntil(predicate, message, { ...options, timeout: Math.max(8000, options?.timeout ?? 0) });
+
 /**
  * A date from the calendar and a place from the (fake) maps provider, added to the cart by ajax
  * (spec §7 "Option-form add to cart") against the demo shop in its tidy and unkind manners.
@@ -29,26 +33,26 @@ function firstOpenDay(): string {
 }
 
 async function fill(el: Element) {
-  await waitUntil(() => $(el, '[data-field-id="when"] .date-button') && win.google, 'not ready', {
+  await until(() => $(el, '[data-field-id="when"] .date-button') && win.google, 'not ready', {
     timeout: 15000,
   });
   $<HTMLButtonElement>(el, '[data-field-id="when"] .date-button')!.click();
   const day = firstOpenDay();
-  await waitUntil(() => $(el, '[data-field-id="when"] dialog[open] .rdp-root'), 'no calendar');
+  await until(() => $(el, '[data-field-id="when"] dialog[open] .rdp-root'), 'no calendar');
   for (let i = 0; i < 2 && !$(el, `td[data-day="${day}"]`); i++)
     $<HTMLButtonElement>(el, '.rdp-button_next')!.click();
-  await waitUntil(() => $(el, `td[data-day="${day}"] button`), 'no day');
+  await until(() => $(el, `td[data-day="${day}"] button`), 'no day');
   $<HTMLButtonElement>(el, `td[data-day="${day}"] button`)!.click();
   const input = $<HTMLInputElement>(el, '[data-field-id="where"] input')!;
-  await waitUntil(() => (win.google as { maps?: { places?: unknown } }).maps?.places, 'no places library', {
+  await until(() => (win.google as { maps?: { places?: unknown } }).maps?.places, 'no places library', {
     timeout: 5000,
   });
   input.focus();
   await sendKeys({ type: 'friedrich' });
-  await waitUntil(() => document.querySelector('.pac-container:not([hidden]) .pac-item'), 'no suggestion');
+  await until(() => document.querySelector('.pac-container:not([hidden]) .pac-item'), 'no suggestion');
   await sendKeys({ press: 'ArrowDown' });
   await sendKeys({ press: 'Enter' });
-  await waitUntil(() => input.value.startsWith('Friedrichstraße 43'), 'no place chosen');
+  await until(() => input.value.startsWith('Friedrichstraße 43'), 'no place chosen');
   return day;
 }
 
@@ -71,7 +75,7 @@ describe('<shop-option-form> date and place added to the cart', function () {
       const { el, button } = await optionForm({ ajax: true, definition });
       const day = await fill(el);
       button.click();
-      await waitUntil(async () => (await shopLog('wcpa_ajax_add_to_cart')).length === 1, 'no add', {
+      await until(async () => (await shopLog('wcpa_ajax_add_to_cart')).length === 1, 'no add', {
         timeout: 5000,
       });
       const [entry] = await shopLog('wcpa_ajax_add_to_cart');
@@ -96,7 +100,7 @@ describe('<shop-option-form> date and place added to the cart', function () {
       const { el, button, form } = await optionForm({ ajax: true, definition });
       const day = await fill(el);
       button.click();
-      await waitUntil(
+      await until(
         () =>
           currentAnnouncement() === 'Sorry, the product could not be added to the cart. Please try again.',
         'no failure announced',

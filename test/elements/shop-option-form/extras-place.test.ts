@@ -11,6 +11,10 @@ import { fakeClock } from '../../helpers/clock.ts';
 import { captureConsoleErrors } from '../../helpers/elements.ts';
 import { $, optionForm, posted, sectionOf, type } from './fixtures.ts';
 
+/** waitUntil with room for a loaded machine (three browsers and other suites at once). */
+const until: typeof waitUntil = (predicate, message, options) =>
+  waitUntil(predicate, message, { ...options, timeout: Math.max(8000, options?.timeout ?? 0) });
+
 /** The place selector (issue 13; spec §7 Option-form extras, §8 map rows, §9 address parts) on the demo shop's fake provider. */
 
 type Win = Window & { google?: unknown; shop_maps?: unknown };
@@ -46,16 +50,16 @@ const suggestions = () => [
   ...document.querySelectorAll<HTMLElement>('.pac-container:not([hidden]) .pac-item'),
 ];
 async function ready(el: Element, map = false) {
-  await waitUntil(() => input(el), 'no input', { timeout: 5000 });
+  await until(() => input(el), 'no input', { timeout: 5000 });
   if (map)
-    await waitUntil(() => $(el, '[part="map"][data-ready] [data-fake-map]'), 'the map never showed', {
+    await until(() => $(el, '[part="map"][data-ready] [data-fake-map]'), 'the map never showed', {
       timeout: 5000,
     });
 }
 /** Types like a shopper (the provider listens to real input events) until suggestions show. */
 async function search(el: Element, text: string) {
   input(el).focus();
-  await waitUntil(
+  await until(
     async () => {
       if (win.google && (win.google as { maps?: { places?: unknown } }).maps?.places) return true;
       return false;
@@ -153,10 +157,10 @@ describe('<shop-option-form> place selector', function () {
       expect(map.getBoundingClientRect().height, 'spec §9 default map height').to.be.closeTo(300, 1);
       expect(map.getAttribute('aria-label')).to.equal('Map of Delivery address');
       await search(el, 'downing');
-      await waitUntil(() => suggestions().length === 1, 'no suggestion');
+      await until(() => suggestions().length === 1, 'no suggestion');
       await sendKeys({ press: 'ArrowDown' });
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => value(form).length > 2, 'nothing posted');
+      await until(() => value(form).length > 2, 'nothing posted');
       expect(value(form)).to.deep.equal([
         'where[value]=10 Downing Street, London SW1A 2AA, UK',
         'where[split][street_number]=10',
@@ -195,7 +199,7 @@ describe('<shop-option-form> place selector', function () {
       // The whole text at once (WebKit's automation drops a second typed space).
       type(input(el), 'Nowhere Lane 5');
       await sendKeys({ press: 'Enter' });
-      await waitUntil(() => $(el, '[role="alert"]')?.textContent, 'no alert');
+      await until(() => $(el, '[role="alert"]')?.textContent, 'no alert');
       expect($(el, '[role="alert"]')!.textContent).to.equal('No details available for input: Nowhere Lane 5');
       expect(input(el).value).to.equal('Nowhere Lane 5');
       expect(value(form)).to.deep.equal(['where[value]=Nowhere Lane 5']);
@@ -207,7 +211,7 @@ describe('<shop-option-form> place selector', function () {
       const { el, form } = await optionForm({ definition: [sectionOf([field({ showmap: true })])] });
       await ready(el, true);
       $<HTMLButtonElement>(el, '[part="locate-button"]')!.click();
-      await waitUntil(() => value(form).length > 2, 'nothing posted');
+      await until(() => value(form).length > 2, 'nothing posted');
       expect(value(form)[0]).to.equal('where[value]=10 Downing Street, London SW1A 2AA, UK');
       expect(value(form).slice(-2)).to.deep.equal(['where[cords][lat]=51.5033', 'where[cords][lng]=-0.1275']);
       expect($(el, '[part="map"]')!.dataset.center).to.equal('51.5033,-0.1275');
@@ -223,12 +227,12 @@ describe('<shop-option-form> place selector', function () {
         await ready(el);
         expect($(el, '[part="locate-button"]')!.textContent).to.equal('Wo bin ich?');
         $<HTMLButtonElement>(el, '[part="locate-button"]')!.click();
-        await waitUntil(
+        await until(
           () => $(el, '[part="place-status"]')?.textContent === 'Standort unbekannt.',
           'no message',
         );
         type(input(el), '1 Main St');
-        await waitUntil(() => value(form).join() === 'where[value]=1 Main St', 'typed text not posted');
+        await until(() => value(form).join() === 'where[value]=1 Main St', 'typed text not posted');
       });
       expect(
         errors.some((e) => e.includes('<shop-option-form>') && e.includes('geolocation failed (403')),
@@ -240,10 +244,10 @@ describe('<shop-option-form> place selector', function () {
       const errors = await captureConsoleErrors(async () => {
         const { el, form } = await optionForm({ definition: [sectionOf([field({ showmap: true })])] });
         await ready(el);
-        await waitUntil(() => $(el, '[part="place-status"]')?.textContent, 'no message', { timeout: 8000 });
+        await until(() => $(el, '[part="place-status"]')?.textContent, 'no message', { timeout: 8000 });
         expect($(el, '[part="place-status"]')!.textContent).to.contain('not available');
         type(input(el), 'Somewhere 1');
-        await waitUntil(() => value(form).join() === 'where[value]=Somewhere 1', 'typed text not posted');
+        await until(() => value(form).join() === 'where[value]=Somewhere 1', 'typed text not posted');
         await expect(el).to.be.accessible();
       });
       expect(errors.filter((e) => e.includes('"where"') && e.includes('maps provider'))).to.have.length(1);
