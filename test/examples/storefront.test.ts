@@ -145,9 +145,14 @@ describe('the storefront page (examples/storefront.html)', () => {
       'the header sticks',
       LOAD_TIMEOUT,
     );
-    await waitUntil(() => !backToTop.hidden, 'back-to-top shows past one viewport height');
+    await waitUntil(() => !backToTop.hidden, 'back-to-top shows past one viewport height', LOAD_TIMEOUT);
     win.scrollTo({ top: 0, behavior: 'instant' });
-    await waitUntil(() => !$('.header-wrapper')!.classList.contains('stuck'), 'the header unsticks');
+    // WebKit runs a background iframe's rendering updates (and so its scroll events) rarely.
+    await waitUntil(
+      () => !$('.header-wrapper')!.classList.contains('stuck'),
+      'the header unsticks',
+      LOAD_TIMEOUT,
+    );
 
     expect(page.violations, 'CSP violations').to.deep.equal([]);
   });
