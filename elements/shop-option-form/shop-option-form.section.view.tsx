@@ -9,7 +9,8 @@ import type { OptionFormMessages } from './shop-option-form.settings.ts';
 interface SectionProps {
   section: SectionInstance;
   state: SectionState;
-  fields: ReadonlyMap<string, FieldState>;
+  /** Field states in form order (`FieldInstance.order`). */
+  fields: readonly FieldState[];
   layout: FormLayout;
   controller: OptionFormController;
   messages: OptionFormMessages;
@@ -51,7 +52,13 @@ export const Section = memo(
     a.layout === b.layout &&
     a.controller === b.controller &&
     a.messages === b.messages &&
-    a.section.rows.every((row) => row.every((id) => a.fields.get(id) === b.fields.get(id))),
+    (a.fields === b.fields ||
+      a.section.rows.every((row) =>
+        row.every((id) => {
+          const at = a.layout.fields.get(id)?.order ?? -1;
+          return a.fields[at] === b.fields[at];
+        }),
+      )),
 );
 
 function SectionView({ section, state, fields, layout, controller, messages }: SectionProps) {
@@ -80,7 +87,7 @@ function SectionView({ section, state, fields, layout, controller, messages }: S
         <div key={row.join(' ')} className="row" part="row">
           {row.map((id) => {
             const inst = layout.fields.get(id);
-            const field = fields.get(id);
+            const field = inst && fields[inst.order];
             return inst && field ? (
               <Field
                 key={id}
@@ -115,7 +122,14 @@ function SectionView({ section, state, fields, layout, controller, messages }: S
     </>
   );
   return (
-    <div className={className} part="section" data-section-key={section.key}>
+    <div
+      className={className}
+      part="section"
+      data-section-key={section.key}
+      // Off screen, a section is skipped (content-visibility, styles): its size meanwhile is a guess
+      // from its rows, so the page's scroll height stays about right on long forms.
+      style={{ containIntrinsicSize: `auto ${Math.max(3, section.rows.length * 4.5)}rem` }}
+    >
       {showTitle || accordion ? (
         <Heading className="section-title" part="section-title">
           {accordion ? (

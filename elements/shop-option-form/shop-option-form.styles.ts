@@ -15,6 +15,13 @@ export const styles = /* css */ `
 }
 .form { display: grid; gap: var(--_gap); }
 .section { display: grid; gap: var(--_gap); }
+/* Long forms (issue 12, 1,000 fields): a section off screen is neither laid out nor painted until it
+   comes near the viewport; its content stays in the accessibility tree and in find-in-page. A
+   section holding focus or an open popup (listbox, tooltip) is left uncontained, so nothing clips it. */
+.section { content-visibility: auto; }
+.section:focus-within, .section:has(.listbox:not([hidden]), .listbox--empty, .tooltip:not([hidden])) {
+  content-visibility: visible;
+}
 .section--disabled { opacity: .6; }
 .section-title { margin: 0; font-size: 1.1em; }
 .section-toggle {

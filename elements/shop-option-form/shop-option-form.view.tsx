@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
 import { usePrefersReducedMotion } from '../../shared/hooks/use-media-query.ts';
-import type { FieldState } from './engine/types.ts';
 import { OptionFormController } from './shop-option-form.controller.ts';
 import { FormExtras } from './shop-option-form.extras.view.tsx';
 import { Section } from './shop-option-form.section.view.tsx';
@@ -32,10 +31,9 @@ export function OptionForm({ settings, host, internals }: ElementViewProps<Optio
   const state = useStore(controller.store.$state);
   const ui = useStore(controller.$ui);
   const layout = controller.store.layout();
-  const fields = useMemo(
-    () => new Map<string, FieldState>(state.fields.map((f) => [f.elementId, f])),
-    [state.fields],
-  );
+  // Field states in form order: a section finds its fields by their layout position (no map to
+  // rebuild on every keystroke of a 1,000-field form).
+  const fields = state.fields;
   const sections = useMemo(() => new Map(state.sections.map((s) => [s.key, s])), [state.sections]);
   const { messages } = settings;
   useLayoutEffect(() => applyDesign(host, layout.design), [host, layout.design]);

@@ -90,8 +90,45 @@ export function createFormStore(
       valid: errors.length === 0,
     };
   };
+  // Section positions by key, for the layout they were read from.
+  let sectionIndex: { layout: FormLayout; at: Map<string, number> } | undefined;
+  const sectionAt = (layout: FormLayout) => {
+    if (sectionIndex?.layout !== layout)
+      sectionIndex = { layout, at: new Map(layout.sections.map((x, i) => [x.key, i])) };
+    return sectionIndex.at;
+  };
+  /**
+   * The next state from what the update changed (DESIGN §10, issue 12: a keystroke on a 1,000-field
+   * form must not project every field again): the previous arrays with the changed fields and
+   * sections put in their places. A structure change (clones) projects the whole form.
+   */
+  const next = (result: UpdateResult): FormState => {
+    if (result.structureChanged) return engine.state();
+    const prev = $state.get();
+    const layout = engine.layout();
+    let fields = prev.fields;
+    if (result.fields.length) {
+      fields = prev.fields.slice();
+      for (const f of result.fields) {
+        const at = layout.fields.get(f.elementId)?.order;
+        if (at === undefined || fields[at]?.elementId !== f.elementId) return engine.state();
+        fields[at] = f;
+      }
+    }
+    let sections = prev.sections;
+    if (result.sections.length) {
+      const at = sectionAt(layout);
+      sections = prev.sections.slice();
+      for (const x of result.sections) {
+        const i = at.get(x.key);
+        if (i === undefined) return engine.state();
+        sections[i] = x;
+      }
+    }
+    return { fields, sections, summary: result.summary, errors: result.errors };
+  };
   const publish = (result: UpdateResult): UpdateResult => {
-    if (!unchanged(result)) $state.set(engine.state());
+    if (!unchanged(result)) $state.set(next(result));
     return result;
   };
 

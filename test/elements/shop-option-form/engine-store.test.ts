@@ -1,8 +1,10 @@
 import { expect } from '@open-wc/testing';
+import fc from 'fast-check';
 import { formulaRuntime } from '../../../elements/shop-option-form/engine/formula.ts';
 import type { FormState } from '../../../elements/shop-option-form/engine/index.ts';
 import { createFormStore, withMoneyFormat } from '../../../elements/shop-option-form/engine/store.ts';
 import { $pageConfig, setPageConfig } from '../../../shared/stores/page-config.ts';
+import { generateForm, valueFor } from './generate.ts';
 import { oneSection } from './helpers.ts';
 
 const now = () => new Date(2024, 2, 15, 12, 0, 0);
@@ -160,5 +162,66 @@ describe('shop-option-form engine store', () => {
       const store = createFormStore(form, product, 'nonsense', { now });
       expect(store.report.some((r) => r.elementId === 'config')).to.equal(true);
     });
+  });
+});
+
+describe('shop-option-form engine store: incremental state', () => {
+  it('property: the published state, patched with what each update changed, equals the whole projection', () => {
+    const change = fc.oneof(
+      fc.record({
+        type: fc.constant('value' as const),
+        i: fc.nat(59),
+        r: fc.double({ min: 0, max: 0.999, noNaN: true }),
+      }),
+      fc.record({
+        type: fc.constantFrom(
+          'blur' as const,
+          'submit' as const,
+          'addClone' as const,
+          'removeClone' as const,
+        ),
+        i: fc.nat(59),
+      }),
+      fc.record({ type: fc.constant('toggleSection' as const), i: fc.nat(5) }),
+      fc.record({ type: fc.constant('productQuantity' as const), i: fc.integer({ min: 1, max: 9 }) }),
+      fc.record({ type: fc.constant('product' as const), i: fc.integer({ min: 0, max: 50 }) }),
+    );
+    fc.assert(
+      fc.property(fc.nat(10000), fc.array(change, { minLength: 1, maxLength: 30 }), (seed, changes) => {
+        const form = generateForm(seed, 60, 30, 15, 4, 8);
+        // Repeaters and an accordion, so clones (structure changes) and toggles are covered too.
+        Object.assign(form.sections[1].extra, { repeater: true, repeater_max: 3, accordionOpen: 'closed' });
+        Object.assign(form.sections[0].fields[2][0] as object, { repeater: true, repeater_max: 3 });
+        const store = createFormStore(form, { product_price: 10 }, {}, { now, formulas: formulaRuntime });
+        const cloneable = ['f2', 's1', 'f2_cl_1', 's1_cl_1'];
+        for (const c of changes) {
+          if (c.type === 'value') store.update({ type: 'value', id: `f${c.i}`, value: valueFor(c.i, c.r) });
+          else if (c.type === 'toggleSection') store.update({ type: 'toggleSection', key: `s${c.i}` });
+          else if (c.type === 'productQuantity') store.update({ type: 'productQuantity', quantity: c.i });
+          else if (c.type === 'product') store.update({ type: 'product', product: { product_price: c.i } });
+          else if (c.type === 'addClone' || c.type === 'removeClone')
+            store.update({ type: c.type, id: cloneable[c.i % cloneable.length] });
+          else store.update({ type: c.type, id: `f${c.i}` });
+        }
+        const state = store.$state.get();
+        // Every field object is the one the engine projects now (a missed change would differ).
+        const ids = store.layout().sections.flatMap((x) => x.rows.flat());
+        expect(state.fields.map((f) => f.elementId)).to.deep.equal(
+          [...store.layout().fields.values()].sort((a, b) => a.order - b.order).map((f) => f.id),
+        );
+        expect(ids.every((id) => state.fields.some((f) => f.elementId === id))).to.equal(true);
+        for (const f of state.fields) expect(store.field(f.elementId) === f, f.elementId).to.equal(true);
+        // Sections, summary and errors agree with a full recompute (which publishes nothing new).
+        const before = store.$state.get();
+        store.recomputeAll();
+        const after = store.$state.get();
+        expect(after.sections.map((x) => [x.key, x.status, x.open, x.price])).to.deep.equal(
+          state.sections.map((x) => [x.key, x.status, x.open, x.price]),
+        );
+        expect(after.summary).to.deep.equal(before.summary);
+        expect(after.errors).to.deep.equal(before.errors);
+      }),
+      { numRuns: 80 },
+    );
   });
 });
