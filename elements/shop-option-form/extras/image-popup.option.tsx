@@ -18,6 +18,8 @@ import { IMAGE_POPUP_TEXTS, type ImagePopupTexts } from './image-popup.texts.ts'
 export const imagePopupChunk = lazyChunk(() => import('./image-popup.ts'));
 
 const TAG = 'shop-option-form';
+/** Option images the pointer is on now (a preview whose chunk arrives late shows only if still so). */
+const hovered = new WeakSet<Element>();
 const on = (value: unknown) => value === true || value === 1 || value === '1' || value === 'yes';
 
 /** The large image of an option (what the popup and the preview show), as a safe URL. */
@@ -61,13 +63,20 @@ export function OptionImage({ def, option, src }: { def: FieldDef; option: Optio
       onPointerEnter={(e) => {
         if (e.pointerType !== 'mouse') return; // touch: a tap chooses, it does not preview
         const over = e.currentTarget;
+        hovered.add(over);
         imagePopupChunk.load().then(
           (chunk) =>
-            chunk.showPreview(over, large, { disableOnMobile: on(def.image_preview_disable_mobile) }),
+            chunk.showPreview(over, large, {
+              disableOnMobile: on(def.image_preview_disable_mobile),
+              hovered: () => hovered.has(over),
+            }),
           (error: unknown) => logError(TAG, 'the image preview chunk did not load.', error),
         );
       }}
-      onPointerLeave={(e) => imagePopupChunk.loaded()?.hidePreview(e.currentTarget)}
+      onPointerLeave={(e) => {
+        hovered.delete(e.currentTarget);
+        imagePopupChunk.loaded()?.hidePreview(e.currentTarget);
+      }}
     />
   );
 }

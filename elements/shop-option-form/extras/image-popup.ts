@@ -119,6 +119,8 @@ export interface PreviewOptions {
   disableOnMobile: boolean;
   /** Media query test (default `matchMedia`). */
   matches?(query: string): boolean;
+  /** Whether the pointer is still on the image (it may have left while this chunk loaded). */
+  hovered?(): boolean;
 }
 
 /**
@@ -128,7 +130,7 @@ export interface PreviewOptions {
 export function showPreview(over: Element, src: string, options: PreviewOptions): HTMLElement | null {
   const matches = options.matches ?? ((q: string) => window.matchMedia(q).matches);
   if (options.disableOnMobile && matches(PREVIEW_MOBILE_QUERY)) return null;
-  if (!over.isConnected || !over.matches(':hover')) return null; // the pointer left while the chunk loaded
+  if (!over.isConnected || options.hovered?.() === false) return null;
   hidePreview();
   const root = over.getRootNode() as ShadowRoot | Document;
   adopt(root);
