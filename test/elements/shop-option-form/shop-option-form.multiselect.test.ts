@@ -162,4 +162,22 @@ describe('<shop-option-form> searchable multiple select', () => {
     expect($(el, '[data-field-id="colours"] .error')).to.not.equal(null);
     await expect(el).to.be.accessible();
   });
+
+  it('the open list is not clipped by its section (long forms skip off-screen sections)', async () => {
+    const { el, input } = await searchable();
+    const section = $(el, '[part="section"]')!;
+    expect(getComputedStyle(section).contentVisibility).to.equal('auto');
+    input.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await waitUntil(() => !listbox(el).hidden, 'not opened');
+    expect(getComputedStyle(section).contentVisibility).to.equal('visible');
+    // The last option sits below the section's box, and it is what the pointer finds there.
+    const last = $$(el, '[role="option"]').at(-1)!;
+    const box = last.getBoundingClientRect();
+    expect(box.bottom > section.getBoundingClientRect().bottom).to.equal(true);
+    last.scrollIntoView({ block: 'nearest' });
+    const at = last.getBoundingClientRect();
+    const hit = el.shadowRoot!.elementFromPoint(at.left + at.width / 2, at.top + at.height / 2);
+    expect(hit?.textContent).to.equal(last.textContent);
+  });
 });
