@@ -51,12 +51,14 @@ export function Upload(props: FieldViewProps) {
   const input = useRef<HTMLInputElement>(null);
   useUploadStyles(root);
   const basic = methodOf(def) === 'basic';
-  // A file input posts its file only in a multipart form (WooCommerce's form.cart is one).
-  useLayoutEffect(() => {
+  // A file input posts its file only in a multipart form (WooCommerce's form.cart is one): made
+  // so when the field shows and again when a file is chosen.
+  const multipart = () => {
     const host = (root.current?.getRootNode() as ShadowRoot | undefined)?.host;
     const form = host?.closest('form');
     if (basic && form && form.enctype !== 'multipart/form-data') form.enctype = 'multipart/form-data';
-  }, [basic]);
+  };
+  useLayoutEffect(multipart, [basic]);
   const [refused, setRefused] = useState<string[]>([]);
   const [notices, setNotices] = useState<string[]>([]);
   const [over, setOver] = useState(false);
@@ -82,6 +84,7 @@ export function Upload(props: FieldViewProps) {
   const choose = (files: File[]) => {
     if (!files.length) return;
     capture.current = true;
+    multipart();
     setNotices([]);
     setRefused(chooseFiles(def, files, sink));
     // The offending selection is cleared (spec §5); the list below holds what was kept.
