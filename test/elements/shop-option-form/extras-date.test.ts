@@ -283,6 +283,32 @@ describe('<shop-option-form> dates and times', function () {
       );
     });
 
+    it('several dates and a range can be typed too (the page language, comma or dash separated)', async () => {
+      const { el, form } = await optionForm(
+        {
+          definition: [
+            sectionOf([
+              field({ picker_mode: 'multiple' }),
+              { type: 'date', elementId: 'span', label: 'Stay', picker_mode: 'range' },
+            ]),
+          ],
+        },
+        { attrs: 'lang="en-GB"' },
+      );
+      await ready(el, '[data-field-id="when"] .date-button');
+      type(input(el), '05/03/2031, 7/3/2031');
+      input(el).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      await until(() => value(form) === 'when[]=2031-03-05&when[]=2031-03-07', `posted ${value(form)}`);
+      expect(input(el).value).to.equal('05/03/2031, 07/03/2031');
+      const stay = $<HTMLInputElement>(el, '[data-field-id="span"] input')!;
+      type(stay, '09/03/2031 – 12/03/2031');
+      stay.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      await until(
+        () => value(form, 'span') === 'span[start]=2031-03-09&span[end]=2031-03-12',
+        `posted ${value(form, 'span')}`,
+      );
+    });
+
     it('a range (picker_mode range) posts name[start] and name[end]', async () => {
       const { el, form } = await optionForm({ definition: [sectionOf([field({ picker_mode: 'range' })])] });
       await ready(el, '[data-field-id="when"] .date-button');
