@@ -23,7 +23,7 @@ interface Opened {
   violations: string[];
 }
 
-async function openPage(width = 1024, height = 768): Promise<Opened> {
+async function openPage(path = PAGE, width = 1024, height = 768): Promise<Opened> {
   const frame = document.createElement('iframe');
   frame.width = String(width);
   frame.height = String(height);
@@ -31,12 +31,12 @@ async function openPage(width = 1024, height = 768): Promise<Opened> {
   const loaded = new Promise<void>((resolve) =>
     frame.addEventListener('load', () => resolve(), { once: true }),
   );
-  frame.src = PAGE;
+  frame.src = path;
   document.body.append(frame);
   // Watch for violations from the first moment the new document exists.
   const watch = () => {
     const win = frame.contentWindow;
-    if (win && frame.contentDocument?.URL.endsWith(PAGE))
+    if (win && frame.contentDocument?.URL.endsWith(path))
       win.addEventListener('securitypolicyviolation', (e) =>
         violations.push(`${e.violatedDirective} ${e.blockedURI}`),
       );
@@ -154,6 +154,28 @@ describe('the storefront page (examples/storefront.html)', () => {
       LOAD_TIMEOUT,
     );
 
+    expect(page.violations, 'CSP violations').to.deep.equal([]);
+  });
+
+  it('from the production build (dist/): the lottie chunk plays under the strict CSP, no violation', async function () {
+    this.timeout(40000);
+    const built = await fetch('/dist/lottie-player.js', { method: 'HEAD' });
+    if (!built.ok) throw new Error('dist/ is missing: run `npm run build` first (npm test builds first).');
+    page = await openPage('/examples/built/storefront.html');
+    const { doc } = page;
+    expect(doc.querySelector('script[src="/dist/autoloader.js"]')).to.exist;
+    const lottie = doc.querySelector<HTMLElement>('lottie-player.ux-lottie__player')!;
+    await waitUntil(
+      () => lottie.dataset.lottieState === 'ready',
+      'the lottie animation is ready',
+      LOAD_TIMEOUT,
+    );
+    const loaded = (page.win.performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+      (entry) => new URL(entry.name).pathname,
+    );
+    expect(loaded).to.include('/dist/lottie-player.js');
+    const first = lottie.querySelector('svg')!.innerHTML;
+    await waitUntil(() => lottie.querySelector('svg')!.innerHTML !== first, 'the frames move', LOAD_TIMEOUT);
     expect(page.violations, 'CSP violations').to.deep.equal([]);
   });
 

@@ -336,6 +336,10 @@ describe('lottie', () => {
       expect(svg()!.getAttribute('aria-hidden')).to.equal('true');
       const first = drawn();
       await waitUntil(() => drawn() !== first, 'the frames move', { timeout: 5000 });
+      // lottie-web looks for .lottie elements on its own once the document is complete: it must
+      // not draw a second animation into ours.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(el().querySelectorAll('svg')).to.have.length(1);
       await expect(view.root).to.be.accessible();
     });
 
