@@ -84,6 +84,8 @@ export type LottiePlayer = (container: HTMLElement, animation: LottieAnimation) 
 export interface LottieOptions extends BehaviourOptions {
   /** Loads the player; by default lottie-web's light build, a lazy chunk. Tests pass a fake. */
   loadPlayer?: () => Promise<LottiePlayer>;
+  /** The reduced-motion query, watched for changes (tests); the page's by default. */
+  motionQuery?: Pick<MediaQueryList, 'matches' | 'addEventListener' | 'removeEventListener'>;
 }
 
 /** The default player: its own lazy chunk. */
@@ -268,7 +270,11 @@ export function installLottie(root: PageRoot = document, options: LottieOptions 
     const seen = new WeakSet<HTMLElement>();
     let player: Promise<LottiePlayer> | undefined;
     let stopped = false;
-    const still = () => prefersReducedMotion(options);
+    const query =
+      options.reducedMotion === undefined
+        ? (options.motionQuery ?? win.matchMedia?.('(prefers-reduced-motion: reduce)'))
+        : undefined;
+    const still = () => (query ? query.matches : prefersReducedMotion(options));
 
     const poster = (el: HTMLElement) => {
       el.dataset.lottieState = 'poster';
@@ -331,8 +337,6 @@ export function installLottie(root: PageRoot = document, options: LottieOptions 
       for (const el of within(node, LOTTIE_SELECTOR)) start(el);
     });
     // Reduced motion turned on while animations play: they stop on their first frame.
-    const query =
-      options.reducedMotion === undefined ? win.matchMedia?.('(prefers-reduced-motion: reduce)') : undefined;
     const onMotionChange = () => {
       if (!still()) return;
       for (const handle of handles) handle.stop();

@@ -296,6 +296,23 @@ describe('lottie', () => {
       );
     });
 
+    it('reduced motion turned on later: playing animations stop on their first frame, triggers stay still', async () => {
+      const player = fakePlayer();
+      const query = Object.assign(new EventTarget(), { matches: false });
+      view = mount(flatsome({ trigger: 'hover' }));
+      uninstall = installLottie(view.root, { loadPlayer: async () => player.play, motionQuery: query });
+      await waitUntil(() => el().dataset.lottieState === 'ready', 'ready');
+      const box = view.root.querySelector<HTMLElement>('.ux-lottie')!;
+      box.dispatchEvent(new PointerEvent('pointerenter'));
+      expect(player.calls).to.deep.equal(['direction 1', 'play']);
+      query.matches = true;
+      query.dispatchEvent(new Event('change'));
+      expect(player.calls.at(-1)).to.equal('stop');
+      player.calls.length = 0;
+      box.dispatchEvent(new PointerEvent('pointerenter'));
+      expect(player.calls).to.deep.equal([]);
+    });
+
     it('controls: a pause/play button; a paused animation stays paused', async () => {
       const player = await start(flatsome({ controls: true }));
       const button = view.root.querySelector<HTMLButtonElement>('button.lottie-control')!;
