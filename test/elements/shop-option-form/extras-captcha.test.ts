@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { captchaChunk } from '../../../elements/shop-option-form/shop-option-form.extras.view.tsx';
 import { captureConsoleErrors } from '../../helpers/elements.ts';
 import { eachShopMode, shopLog, useCleanCart } from '../../helpers/shop.ts';
-import { $, optionForm, posted, sectionOf } from './fixtures.ts';
+import { $, optionForm, sectionOf } from './fixtures.ts';
 
 /** The fake provider's test hooks (examples/server/captcha.mjs). */
 interface FakeApi {
@@ -22,11 +22,12 @@ function captchaConfig(recaptcha: Record<string, unknown> = {}) {
 }
 const text = { type: 'text', elementId: 'engraving', label: 'Engraving' };
 
-/** Holds a real submit: records whether the option form let it through, and what it would post. */
+/** Holds a real submit: records whether the option form let it through, and what it would post (with the button). */
 function trapSubmit(form: HTMLFormElement) {
   const seen: Array<Array<[string, string]> | false> = [];
   form.addEventListener('submit', (e) => {
-    seen.push(e.defaultPrevented ? false : posted(form));
+    const data = [...new FormData(form, e.submitter)].map(([k, v]) => [k, String(v)] as [string, string]);
+    seen.push(e.defaultPrevented ? false : data);
     e.preventDefault();
   });
   return seen;
@@ -100,6 +101,21 @@ describe('<shop-option-form> captcha (issue 13)', () => {
       button.click();
       await waitUntil(() => message(el) === 'Choose Captcha');
       expect(seen).to.deep.equal([false]);
+    });
+
+    it('invisible: a held submit resumes by itself once the token is there, from the same button', async () => {
+      const { el, form, button } = await optionForm({
+        definition: [sectionOf([text])],
+        config: captchaConfig({ invisible: true }),
+      });
+      const seen = trapSubmit(form);
+      await waitUntil(() => widgetOf(el)?.querySelector('.grecaptcha-badge'), 'no badge', { timeout: 5000 });
+      button.click();
+      await waitUntil(() => seen.length === 2, 'the held submit never resumed', { timeout: 5000 });
+      expect(seen[0]).to.equal(false);
+      const sent = seen[1] as Array<[string, string]>;
+      expect(sent).to.deep.include(['add-to-cart', '101']);
+      expect(sent).to.deep.include(['g-recaptcha-response', fake()!.tokens[0]]);
     });
 
     it('is compact in a container of at most 300 px', async () => {
