@@ -6,7 +6,7 @@
 //   GET  cart                      the cart (CartSchema: items, totals in minor units, errors)
 //   POST cart/add-item             {id, quantity, variation:[{attribute, value}]} -> 201 + cart
 //   POST cart/remove-item          {key} -> cart; unknown key: 409 woocommerce_rest_cart_invalid_key + data.cart
-//   POST cart/update-item          {key, quantity} -> cart; 0 removes; unknown key: 409 as above
+//   POST cart/update-item          {key, quantity} -> cart; 0 removes; unknown key: 409 as above; over stock: 400
 //   GET  products?search=&category=&per_page=&page=   products (ProductSchema), X-WP-Total(Pages)
 //   GET  products/{id}             a product or a variation (variation lookup)
 //
@@ -513,6 +513,13 @@ export function createStoreApi(shop) {
         const quantity = Number(body.quantity);
         if (!Number.isInteger(quantity) || quantity < 0) {
           error(res, 400, 'rest_invalid_param', 'Invalid parameter(s): quantity', session, req);
+          return true;
+        }
+        // More than the stock left: refused, the cart unchanged (CartController::validate_cart_item).
+        const line = cartLines(session.cart).find((l) => l.key === key);
+        if (line && line.maxQuantity !== null && quantity > line.maxQuantity) {
+          const message = `You cannot add that amount of "${line.product.name}" to the cart because there is not enough stock (${line.maxQuantity} remaining).`;
+          error(res, 400, 'woocommerce_rest_product_partially_out_of_stock', escHtml(message), session, req);
           return true;
         }
         setQuantity(session.cart, key, quantity);

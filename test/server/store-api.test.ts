@@ -142,6 +142,23 @@ describe('demo shop: Store API', () => {
       await write('cart/update-item', { key: items[0].key, quantity: 4 }, { Nonce: nonce })
     ).json()) as StoreCart;
     expect(updated.items_count).to.equal(4);
+    const sunglasses = (await (
+      await write('cart/add-item', { id: SUNGLASSES }, { Nonce: nonce })
+    ).json()) as StoreCart;
+    const over = await write(
+      'cart/update-item',
+      { key: sunglasses.items.find((i) => i.id === SUNGLASSES)!.key, quantity: 3 },
+      { Nonce: nonce },
+    );
+    expect([over.status, (await over.json()).code]).to.deep.equal([
+      400,
+      'woocommerce_rest_product_partially_out_of_stock',
+    ]);
+    await write(
+      'cart/remove-item',
+      { key: sunglasses.items.find((i) => i.id === SUNGLASSES)!.key },
+      { Nonce: nonce },
+    );
     const gone = await write('cart/remove-item', { key: 'f'.repeat(32) }, { Nonce: nonce });
     expect(gone.status).to.equal(409);
     const error = await gone.json();

@@ -163,6 +163,16 @@ eachShopMode('Store API adapter', (mode) => {
       ]);
     });
 
+    it('rejects a quantity over the stock left with the shop message, and the cart keeps the old one', async () => {
+      await addDirect(SUNGLASSES);
+      const [line] = (await adapter.refreshCart()).lines;
+      const error = await failure(adapter.setQuantity(line.key, 3));
+      expect(error.message).to.equal(
+        'You cannot add that amount of "Sunglasses" to the cart because there is not enough stock (2 remaining).',
+      );
+      expect((await adapter.refreshCart()).count).to.equal(1);
+    });
+
     it('names the status when the shop sends no error JSON, and rejects a malformed cart', async () => {
       await injectFault({ endpoint: 'store-api:cart', status: 500, times: 1 });
       expect((await failure(adapter.refreshCart())).message).to.contain('HTTP 500');
