@@ -253,8 +253,10 @@ describe('the storefront page markup in this document (axe)', () => {
       'quick-view',
       'lottie',
     ]);
-    // Under reduced motion the lottie player is not loaded: Flatsome's markup has no poster.
-    expect(view.root.querySelector<HTMLElement>('lottie-player')!.dataset.lottieState).to.equal('poster');
+    // Under reduced motion the lottie player is not loaded: its child image is the poster.
+    const lottie = view.root.querySelector<HTMLElement>('lottie-player')!;
+    expect(lottie.dataset.lottieState).to.equal('poster');
+    expect(lottie.querySelector('img')!.hidden).to.equal(false);
     expect(view.root.querySelectorAll('ul.products a.quick-view')).to.have.length(12);
     await expect(view.root).to.be.accessible();
   });
@@ -269,6 +271,7 @@ describe('the storefront page markup in this document (axe)', () => {
     const lottie = view.root.querySelector<HTMLElement>('lottie-player')!;
     await waitUntil(() => lottie.dataset.lottieState === 'ready', 'ready', LOAD_TIMEOUT);
     expect(lottie.getAttribute('aria-hidden')).to.equal('true'); // decorative: no label printed
+    expect(lottie.querySelector('img')!.hidden).to.equal(true); // the poster gives way to the animation
     expect(view.root.querySelector('button.lottie-control')!.textContent).to.equal('Pause animation');
     await expect(view.root).to.be.accessible();
   });
