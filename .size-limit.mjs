@@ -28,6 +28,8 @@ const OWN_LIMITS = {
  */
 const LAZY_LIMITS = {
   'lottie-player.js': 49,
+  // Tighter than the default: the lottie behaviour itself (markup, triggers; issue 17), 3.2 kB.
+  'page-lottie.js': 4,
   // The option form's date and place extras (issue 13): the date field type (rules, Intl formats,
   // native inputs); the calendar picker, above 20 kB as react-day-picker needs date-fns' calendar
   // maths (22.7 kB measured 2026-11-23), loaded only by fields a native input cannot express; the
