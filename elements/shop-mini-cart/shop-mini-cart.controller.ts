@@ -23,6 +23,8 @@ export interface MiniCartCart {
   setQuantity(key: string, quantity: number, source: Element): Promise<boolean>;
   /** The number of items in the cart now. */
   count(): number;
+  /** The shop's own words about the last failure, '' when none (shown instead of ours). */
+  shopMessage?(): string;
 }
 
 /** The settings the controller reads. */
@@ -84,6 +86,7 @@ const sharedCart: MiniCartCart = {
     ),
   setQuantity: setCartItemQuantity,
   count: () => $cart.value!.count,
+  shopMessage: () => $cart.value!.shopMessage,
 };
 
 /** The mode in use: `auto` is the drawer when the media query matches (spec §2, §9: up to 849 px). */
@@ -216,7 +219,7 @@ export class MiniCartController {
     this.#announce(
       ok
         ? fill(messages.updated, { items: itemsText(messages, languageOf(this.#host), this.#cart.count()) })
-        : messages.error,
+        : this.#cart.shopMessage?.() || messages.error,
     );
   }
 

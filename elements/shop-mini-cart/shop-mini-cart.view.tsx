@@ -162,7 +162,7 @@ function CartBody({ cart, settings, titleId, onClose, onRemove, onQuantity }: Ca
       )}
       {cart.error && (
         <p className="error" part="error" role="alert">
-          {messages.error}
+          {cart.shopMessage || messages.error}
         </p>
       )}
     </>

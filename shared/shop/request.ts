@@ -13,6 +13,8 @@ export class ShopError extends Error {
     readonly status?: number,
     /** The shop's own error code, when it sent one (the Store API's `woocommerce_rest_*`). */
     readonly code?: string,
+    /** The message is the shop's own words for the shopper (its error body), not ours. */
+    readonly fromShop = false,
   ) {
     super(message);
     this.name = 'ShopError';
@@ -112,7 +114,8 @@ export async function shopRequest<T>(request: ShopRequest<T>): Promise<T> {
     request.onHeaders?.(response.headers);
     if (!response.ok) {
       const failure = request.failure ? failureOf(raw, request.failure) : undefined;
-      if (failure) throw new ShopError('http', endpoint, failure.message, response.status, failure.code);
+      if (failure)
+        throw new ShopError('http', endpoint, failure.message, response.status, failure.code, true);
       throw new ShopError(
         'http',
         endpoint,

@@ -37,6 +37,11 @@ export interface CartState extends Omit<CartSnapshot, 'pageParts'> {
   busy: boolean;
   /** The last error message, '' when fine. */
   error: string;
+  /**
+   * The shop's own words about the last failure (the Store API's or Shopify's error message),
+   * for the shopper; '' when the failure was ours (network, time-out, a malformed answer).
+   */
+  shopMessage: string;
 }
 
 export const EMPTY_CART: CartState = {
@@ -51,6 +56,7 @@ export const EMPTY_CART: CartState = {
   pending: [],
   busy: false,
   error: '',
+  shopMessage: '',
 };
 
 /**
@@ -77,10 +83,10 @@ export interface SetCartOptions {
 /** Takes a new cart from the shop into the store; the reactions below do the rest. */
 export function setCart(cart: CartSnapshot, source: CartUpdateSource, options: SetCartOptions = {}): void {
   const { pageParts, ...rest } = cart;
-  const error = options.keepError ? $cart.value!.error : '';
+  const { error, shopMessage } = options.keepError ? $cart.value! : EMPTY_CART;
   settingFromStorage = !!options.stored;
   try {
-    $cart.set({ ...$cart.value!, ...rest, fragments: pageParts, source, known: true, error });
+    $cart.set({ ...$cart.value!, ...rest, fragments: pageParts, source, known: true, error, shopMessage });
   } finally {
     settingFromStorage = false;
   }
@@ -89,7 +95,8 @@ export function setCart(cart: CartSnapshot, source: CartUpdateSource, options: S
 /** Records a failed cart request: the store's error and `shop-cart-error` (spec §8). */
 export function cartFailed(endpoint: string, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
-  $cart.setKey('error', message);
+  const shopMessage = error instanceof ShopError && error.fromShop ? error.message : '';
+  $cart.set({ ...$cart.value!, error: message, shopMessage });
   emit(document, 'shop-cart-error', { endpoint, message });
 }
 
