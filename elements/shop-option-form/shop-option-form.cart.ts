@@ -10,19 +10,6 @@ import { safeUrl } from '../../shared/url.ts';
 export type OptionAddOutcome = 'added' | 'cancelled' | 'navigated' | 'failed' | 'unsupported';
 
 /**
- * The body of spec §7 "Option-form add to cart": the form data, plus `add-to-cart` (the product
- * id) when the form has none.
- */
-export function optionFormBody(
-  pairs: ReadonlyArray<readonly [string, string]>,
-  productId: string,
-): Array<[string, string]> {
-  const out = pairs.map(([k, v]) => [k, v] as [string, string]);
-  if (productId && !out.some(([k]) => k === 'add-to-cart')) out.push(['add-to-cart', productId]);
-  return out;
-}
-
-/**
  * Adds the product with its options by ajax (spec §7): `wcpa_ajax_add_to_cart` through the shop
  * adapter and into `$cart`, following the response rules: an error with product_url goes there;
  * otherwise the cart page when the shop says so (`cart_redirect_after_add`); otherwise the new
@@ -70,16 +57,4 @@ export async function addOptionsToCart(
   } finally {
     $cart.setKey('busy', false);
   }
-}
-
-/** Inserts WooCommerce's view-cart link after the button, once, when not on the cart page. */
-export function insertViewCartLink(button: Element | null): void {
-  const { isCart, cartUrl, i18nViewCart } = $pageConfig.get();
-  if (!button || isCart || button.parentElement?.querySelector('.added_to_cart')) return;
-  const link = document.createElement('a');
-  link.href = cartUrl;
-  link.className = 'added_to_cart wc-forward';
-  link.title = i18nViewCart;
-  link.textContent = i18nViewCart;
-  button.after(link);
 }

@@ -3,6 +3,7 @@ import { announce as announceToPage } from '../../shared/a11y/announce.ts';
 import { type Clock, pageClock } from '../../shared/clock.ts';
 import { fill } from '../../shared/format/messages.ts';
 import { logError, logWarning } from '../../shared/log.ts';
+import { $pageConfig } from '../../shared/stores/page-config.ts';
 import { $product, type ProductState } from '../../shared/stores/product.ts';
 import type { FormLayout, FormState } from './engine/engine.ts';
 import type { FormulaRuntime } from './engine/formula.ts';
@@ -11,13 +12,8 @@ import { createFormStore, type FormStore } from './engine/store.ts';
 import type { Change, ErrorKey, FieldValue, Quantity } from './engine/types.ts';
 import { attachedFiles } from './extras/upload-files.ts';
 import { type SubmitAddon, SubmitAddons } from './shop-option-form.addons.ts';
-import {
-  addOptionsToCart,
-  insertViewCartLink,
-  type OptionAddOutcome,
-  optionFormBody,
-} from './shop-option-form.cart.ts';
-import { formulaChunk } from './shop-option-form.lazy.ts';
+import type { OptionAddOutcome } from './shop-option-form.cart.ts';
+import { cartChunk, formulaChunk } from './shop-option-form.lazy.ts';
 import { ProductImageSwap } from './shop-option-form.product-image.ts';
 import type { OptionFormSettings } from './shop-option-form.settings.ts';
 import { onInitTriggers } from './shop-option-form.triggers.ts';
@@ -96,6 +92,31 @@ export function productData(p: ProductState, base: Record<string, unknown>): Rec
   };
 }
 
+/**
+ * The body of spec §7 "Option-form add to cart": the form data, plus `add-to-cart` (the product
+ * id) when the form has none.
+ */
+export function optionFormBody(
+  pairs: ReadonlyArray<readonly [string, string]>,
+  productId: string,
+): Array<[string, string]> {
+  const out = pairs.map(([k, v]) => [k, v] as [string, string]);
+  if (productId && !out.some(([k]) => k === 'add-to-cart')) out.push(['add-to-cart', productId]);
+  return out;
+}
+
+/** Inserts WooCommerce's view-cart link after the button, once, when not on the cart page. */
+export function insertViewCartLink(button: Element | null): void {
+  const { isCart, cartUrl, i18nViewCart } = $pageConfig.get();
+  if (!button || isCart || button.parentElement?.querySelector('.added_to_cart')) return;
+  const link = document.createElement('a');
+  link.href = cartUrl;
+  link.className = 'added_to_cart wc-forward';
+  link.title = i18nViewCart;
+  link.textContent = i18nViewCart;
+  button.after(link);
+}
+
 /** The display label of a field for announcements. */
 function labelOf(layout: FormLayout, id: string): string {
   const def = layout.fields.get(id)?.def;
@@ -141,7 +162,17 @@ export class OptionFormController {
     this.#settings = options.settings;
     this.#clock = options.clock ?? pageClock;
     this.#announce = options.announce ?? announceToPage;
-    this.#addToCart = options.addToCart ?? addOptionsToCart;
+    // The ajax add is a lazy chunk (issue 12 size): a page that cannot load it submits normally.
+    this.#addToCart =
+      options.addToCart ??
+      ((pairs, source) =>
+        cartChunk.load().then(
+          (cart) => cart.addOptionsToCart(pairs, source),
+          (error: unknown): OptionAddOutcome => {
+            logError(TAG, 'the ajax add-to-cart chunk did not load: the form submits normally', error);
+            return 'unsupported';
+          },
+        ));
     this.#focus = options.focus ?? (() => false);
     this.#events = options.events ?? { document, window };
     this.#store = this.#build(options.settings);
@@ -305,6 +336,8 @@ export class OptionFormController {
           this.update({ type: 'product', product: productData(p, baseProduct(this.#settings)) });
       }),
     );
+    // Ajax forms fetch their add-to-cart code ahead of the first click (a failed fetch is tried again then).
+    if (this.#settings.ajax) cartChunk.load().catch(() => {});
     this.#image.connect();
     this.#stops.push(() => this.#image.disconnect());
     this.#image.update(this.#store.$state.get().fields, document.baseURI);
@@ -443,9 +476,7 @@ export class OptionFormController {
       }
       for (const [k, v] of data) if (typeof v === 'string') pairs.push([k, v]);
     } else pairs.push(...this.#store.formData());
-    const productId =
-      this.#settings.productId || String(this.#settings.product.product_id ?? '') || $product.get().id;
-    return optionFormBody(pairs, productId);
+    return pairs;
   }
 
   async #send(pairs: Array<[string, string]>, button: HTMLElement | null): Promise<void> {
@@ -453,8 +484,10 @@ export class OptionFormController {
     this.#ui.setKey('busy', true);
     this.#setLoading(button);
     let outcome: OptionAddOutcome = 'failed';
+    const productId =
+      this.#settings.productId || String(this.#settings.product.product_id ?? '') || $product.get().id;
     try {
-      outcome = await this.#addToCart(pairs, this.#host);
+      outcome = await this.#addToCart(optionFormBody(pairs, productId), this.#host);
     } catch (error) {
       logWarning(TAG, 'adding to the cart failed unexpectedly.', error);
     }

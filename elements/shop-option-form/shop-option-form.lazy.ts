@@ -5,8 +5,11 @@
  * - `formulaChunk`: the formula language (`engine/formula.ts` through `shop-option-form.formula.ts`),
  *   for definitions with custom (formula) prices, formula-bound repeaters or quantity, or group
  *   rules with formulas.
+ * - `cartChunk`: the ajax add to cart (`shop-option-form.cart.ts`), for forms with `ajax` on (fetched
+ *   when they connect); a page that cannot load it submits normally.
  */
 import type { FormulaRuntime } from './engine/formula.ts';
+import type * as Cart from './shop-option-form.cart.ts';
 
 /** A lazily imported value: loaded once, a failed load is tried again on the next call. */
 export interface LazyChunk<T> {
@@ -55,3 +58,5 @@ export function lazyChunk<T>(importer: () => Promise<T>): LazyChunk<T> {
 export const formulaChunk: LazyChunk<FormulaRuntime> = lazyChunk(() =>
   import('./shop-option-form.formula.ts').then((module) => module.formulaRuntime),
 );
+
+export const cartChunk: LazyChunk<typeof Cart> = lazyChunk(() => import('./shop-option-form.cart.ts'));
