@@ -3,6 +3,7 @@ import { fill } from '../../shared/format/messages.ts';
 import type { FieldInstance, FieldState } from './engine/types.ts';
 import { CORRECTION_KEYS, type OptionFormController } from './shop-option-form.controller.ts';
 import { useFieldType } from './shop-option-form.registry.ts';
+import { RepeatButton } from './shop-option-form.repeater.view.tsx';
 import type { OptionFormMessages } from './shop-option-form.settings.ts';
 import { Tooltip } from './shop-option-form.tooltip.view.tsx';
 
@@ -159,7 +160,20 @@ function FieldView({ inst, field, controller, messages, groupErrors }: FieldProp
           </p>
         ))}
       </div>
-      <Repeater inst={inst} field={field} controller={controller} messages={messages} />
+      <RepeatButton
+        repeater={def.repeater}
+        bound={Boolean(def.repeater_bind)}
+        isClone={field.isClone}
+        cloneIndex={inst.cloneIndex}
+        clonedCount={field.clonedCount}
+        max={def.repeater_max}
+        label={def.label ?? def.elementId}
+        addLabel={def.repeater_add_label}
+        removeLabel={def.repeater_remove_label}
+        messages={messages}
+        onAdd={() => controller.addClone(inst.id)}
+        onRemove={() => controller.removeClone(inst.id)}
+      />
     </>
   );
   const tooltip = def.tooltip ? (
@@ -194,34 +208,5 @@ function FieldView({ inst, field, controller, messages, groupErrors }: FieldProp
         </div>
       )}
     </div>
-  );
-}
-
-/** Add/remove buttons of a repeatable field (spec §4: up to repeater_max, clones renumbered). */
-function Repeater({ inst, field, controller, messages }: Omit<FieldProps, 'groupErrors'>) {
-  const def = inst.def;
-  if (!def.repeater || def.repeater_bind) return null;
-  const label = def.label ?? def.elementId;
-  if (field.isClone)
-    return (
-      <button
-        type="button"
-        className="link-button"
-        part="remove-button"
-        onClick={() => controller.removeClone(inst.id)}
-      >
-        {def.repeater_remove_label || fill(messages.removeLabel, { label, number: inst.cloneIndex + 1 })}
-      </button>
-    );
-  if (def.repeater_max !== undefined && field.clonedCount + 1 >= def.repeater_max) return null;
-  return (
-    <button
-      type="button"
-      className="link-button"
-      part="add-button"
-      onClick={() => controller.addClone(inst.id)}
-    >
-      {def.repeater_add_label || fill(messages.addLabel, { label })}
-    </button>
   );
 }

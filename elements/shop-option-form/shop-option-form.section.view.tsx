@@ -1,9 +1,9 @@
 import { memo, useId } from 'react';
-import { fill } from '../../shared/format/messages.ts';
 import type { FormLayout } from './engine/engine.ts';
 import type { FieldState, SectionInstance, SectionState } from './engine/types.ts';
 import type { OptionFormController } from './shop-option-form.controller.ts';
 import { Field } from './shop-option-form.field.view.tsx';
+import { RepeatButton } from './shop-option-form.repeater.view.tsx';
 import type { OptionFormMessages } from './shop-option-form.settings.ts';
 
 interface SectionProps {
@@ -110,15 +110,20 @@ function SectionView({ section, state, fields, layout, controller, messages }: S
           ))}
         </div>
       )}
-      {extra.repeater && !extra.repeater_bind && (
-        <SectionRepeater
-          section={section}
-          state={state}
-          controller={controller}
-          messages={messages}
-          title={title}
-        />
-      )}
+      <RepeatButton
+        repeater={extra.repeater}
+        bound={Boolean(extra.repeater_bind)}
+        isClone={section.isClone}
+        cloneIndex={section.cloneIndex}
+        clonedCount={state.clonedCount}
+        max={extra.repeater_max}
+        label={title || section.key}
+        addLabel={extra.repeater_add_label}
+        removeLabel={extra.repeater_remove_label}
+        messages={messages}
+        onAdd={() => controller.addClone(section.key)}
+        onRemove={() => controller.removeClone(section.key)}
+      />
     </>
   );
   return (
@@ -171,38 +176,5 @@ function SectionView({ section, state, fields, layout, controller, messages }: S
         </div>
       )}
     </div>
-  );
-}
-
-function SectionRepeater({
-  section,
-  state,
-  controller,
-  messages,
-  title,
-}: Pick<SectionProps, 'section' | 'state' | 'controller' | 'messages'> & { title: string }) {
-  const { extra } = section;
-  const label = title || section.key;
-  if (section.isClone)
-    return (
-      <button
-        type="button"
-        className="link-button"
-        part="remove-button"
-        onClick={() => controller.removeClone(section.key)}
-      >
-        {extra.repeater_remove_label || fill(messages.removeLabel, { label, number: section.cloneIndex + 1 })}
-      </button>
-    );
-  if (extra.repeater_max !== undefined && state.clonedCount + 1 >= extra.repeater_max) return null;
-  return (
-    <button
-      type="button"
-      className="link-button"
-      part="add-button"
-      onClick={() => controller.addClone(section.key)}
-    >
-      {extra.repeater_add_label || fill(messages.addLabel, { label })}
-    </button>
   );
 }
