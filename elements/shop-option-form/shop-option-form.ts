@@ -15,12 +15,17 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * remains. The first submit is intercepted: every field is validated, blocking errors show, the
  * first invalid field takes focus and the form error line appears; on success the form submits
  * normally, or by ajax to `wcpa_ajax_add_to_cart` when `ajax` is on. Variation changes
- * (`$product`) update the product data the engine sees. The form re-initialises, keeping what the
- * shopper entered, on `shop-option-form-init-request` dispatched on the document, and on
+ * (`$product`) update the product data the engine sees (price, stock, sku, attributes; a reset
+ * restores the base product). A chosen image-group option whose `productImage` is set (a URL, or
+ * a flag meaning the option's `image`) becomes the product image (`$product.image`, which the
+ * product gallery follows) until it is unchosen or a variation is chosen. The form
+ * re-initialises, keeping what the shopper entered, on `shop-option-form-init-request`
+ * dispatched on the document, and on
  * `wcpa_init`, `elementor/frontend/init`, `elementor/popup/show` (jQuery triggers or native events,
  * on any element, the document or the window) and jQuery ajax responses holding `wcpa_form_outer`.
- * A single select whose `dropdown_type` is `search` (also `searchable`, `select2`, `sumo`) is the
- * searchable select: an APG combobox with a listbox, loaded on first use. Choice options may carry
+ * A select whose `dropdown_type` is `search` (also `searchable`, `select2`, `sumo`) is the
+ * searchable select, loaded on first use: an APG combobox with a listbox, or with `multiple` a
+ * multi-select listbox with the chosen options as removable tokens. Choice options may carry
  * a description (it describes the option's input) and a tooltip. Field types come from a registry
  * (`shop-option-form.registry.ts`).
  * Extras (issue 13): a captcha when the page config has `enable_recaptcha` (`config.recaptcha`:
@@ -67,6 +72,7 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * @csspart option--checked - A chosen choice.
  * @csspart swatch - A colour swatch.
  * @csspart option-image - An image choice's image.
+ * @csspart token - A chosen option of a searchable multiple select (a button that removes it).
  * @csspart image-open-button - The button beside an option image that opens the image popup (`image_popup` on the field).
  * @csspart image-preview - The larger image shown while an option image is hovered (`image_preview` on the field).
  * @csspart captcha - The captcha area (`config.enable_recaptcha`); the provider's widget is slotted into it.
