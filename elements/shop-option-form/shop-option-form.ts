@@ -37,12 +37,8 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * rules, else a calendar (react-day-picker) in a dialog or inline, in the page's language; the
  * place selector uses the maps provider the page names in `shop_maps` (`api_key`, `script_url`,
  * `geolocate_url`; Google's by default). Both are lazy chunks, the calendar a further one.
- * Parts of the lazily loaded date and place extras (`extras/`, issue 13; listed here in prose, as
- * the conformance suite reads the parts of the top-level views only): `date-button` (opens a date
- * field's calendar), `date-dialog` (the calendar dialog; the calendar is react-day-picker's `rdp-*`
- * markup), `date-done` (closes the calendar of several dates), `time-select` (the time list of a
- * date-and-time field with a calendar), `locate-button` (a place selector's "Use my location"),
- * `place-status` (its status line), `map` (its map, `showmap`).
+ * The parts of the lazily loaded extras (`extras/`: uploads, dates, the place selector, captcha,
+ * image popup) are listed with the others below.
  *
  * @tagname shop-option-form
  * @summary The product option form over the option-form engine.
@@ -75,6 +71,28 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * @csspart token - A chosen option of a searchable multiple select (a button that removes it).
  * @csspart image-open-button - The button beside an option image that opens the image popup (`image_popup` on the field).
  * @csspart image-preview - The larger image shown while an option image is hovered (`image_preview` on the field).
+ * @csspart upload - A file field's area (uploads, issue 13).
+ * @csspart upload-input - The native file input (visually hidden, labelled, in the tab order).
+ * @csspart upload-drop - The drop zone.
+ * @csspart upload-notices - Messages about refused or cleared files.
+ * @csspart upload-files - The list of chosen files.
+ * @csspart upload-file - One chosen file's row.
+ * @csspart upload-file--uploading - A row whose file is uploading.
+ * @csspart upload-file--done - A row whose file is uploaded.
+ * @csspart upload-file--failed - A row whose upload failed.
+ * @csspart upload-file--local - A row whose file posts with the form (basic uploads).
+ * @csspart upload-thumb - A chosen image's thumbnail.
+ * @csspart upload-progress - A file's progress bar.
+ * @csspart upload-cancel - Cancels a running upload.
+ * @csspart upload-retry - Retries a failed upload.
+ * @csspart upload-remove - Removes a chosen file.
+ * @csspart date-button - Opens a date field's calendar.
+ * @csspart date-dialog - The calendar dialog (the calendar inside is react-day-picker's `rdp-*` markup).
+ * @csspart date-done - Closes the calendar of a field taking several dates.
+ * @csspart time-select - The time list of a date-and-time field with a calendar, or of a time without manual input.
+ * @csspart locate-button - A place selector's "Use my location" button.
+ * @csspart place-status - A place selector's status line.
+ * @csspart map - A place selector's map (`showmap`).
  * @csspart captcha - The captcha area (`config.enable_recaptcha`); the provider's widget is slotted into it.
  * @csspart captcha-message - The captcha's message ('Choose Captcha', the expired-token text, the duplicate-widget error).
  * @slot captcha - Where the captcha widget shows: the element adds this light-DOM child itself (the provider's widget cannot work inside a shadow root).

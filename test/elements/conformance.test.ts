@@ -112,6 +112,10 @@ describe('the conformance checks catch what they promise to', () => {
     expect(partCovers('option--type-', 'option--type-page')).to.equal(true);
     expect(partCovers('option--type-', 'option--typed')).to.equal(false);
     expect(partCovers('option', 'option--active')).to.equal(false);
+    // Nodes an extra builds itself.
+    expect(
+      partsUsed(`box.setAttribute('part', 'image-preview'); box.setAttribute("title", 'x');`),
+    ).to.deep.equal(['image-preview']);
   });
 
   it('flags colour literals outside --_* declarations, not inside them or in comments', () => {

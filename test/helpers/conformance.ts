@@ -133,6 +133,9 @@ export function partsUsed(source: string): string[] {
   const add = (texts: string[]) => {
     for (const text of texts) for (const name of text.split(/\s+/)) if (PART_NAME.test(name)) names.add(name);
   };
+  // Parts set through the DOM (an extra building its own nodes): `setAttribute('part', 'name')`.
+  for (const match of source.matchAll(/setAttribute\(\s*(['"])part\1\s*,\s*(['"])([^'"]+)\2/g))
+    add([match[3]]);
   for (const match of source.matchAll(/(?<![\w-])part=/g)) {
     const at = match.index + match[0].length;
     const c = source[at];
@@ -455,7 +458,14 @@ async function checkHostileCase(
   apply: (el: SettingsElement) => void,
   connectFirst: boolean,
 ): Promise<void> {
-  const { el, container } = build(tag, options) as { el: SettingsElement; container: HTMLElement };
+  // Set as a property, the hostile settings replace base settings the element already renders
+  // with (as a server-printed attribute would give): without them an element that rightly shows
+  // nothing (join-chat without a telephone) would make the first wait run its full 3 s.
+  const attributes = connectFirst && options.settings ? { settings: JSON.stringify(options.settings) } : {};
+  const { el, container } = build(tag, options, attributes) as {
+    el: SettingsElement;
+    container: HTMLElement;
+  };
   try {
     const errors = await captureConsoleErrors(async () => {
       if (connectFirst) {
@@ -671,14 +681,19 @@ export const conformanceChecks = {
   /** Every `part` of `elements/<tag>/*.view.tsx` is a `@csspart` of `<tag>.ts`, and the reverse. */
   async partsDocumented(tag: string): Promise<void> {
     const folder = `elements/${tag}`;
-    const views = (await sourceFiles(folder)).filter((f) => f.endsWith('.view.tsx'));
+    // The element's views, and those of its lazily loaded extras (`extras/`, e.g. the option
+    // form's uploads and date picker): every module but the style sheets, as an extra may build
+    // nodes itself (`setAttribute('part', …)`).
+    const views: string[] = [];
+    for (const dir of [folder, `${folder}/extras`])
+      for (const file of await sourceFiles(dir))
+        if (/\.tsx?$/.test(file) && !file.endsWith('.styles.ts')) views.push(`${dir}/${file}`);
     const used = new Set<string>();
-    for (const view of views)
-      for (const part of partsUsed((await sourceFile(`${folder}/${view}`)) ?? '')) used.add(part);
+    for (const view of views) for (const part of partsUsed((await sourceFile(view)) ?? '')) used.add(part);
     const documented = partsDocumented((await sourceFile(`${folder}/${tag}.ts`)) ?? '');
     expect(
       [...used].filter((p) => !documented.some((d) => partCovers(p, d))),
-      `parts used in ${folder}/*.view.tsx but not documented with @csspart in ${tag}.ts`,
+      `parts used in ${folder} (and extras/) but not documented with @csspart in ${tag}.ts`,
     ).to.deep.equal([]);
     expect(
       documented.filter((d) => ![...used].some((p) => partCovers(p, d))),

@@ -38,10 +38,11 @@ export function FileRow({ item, entry, method, texts, disabled, onRetry, onRemov
   const total = entry?.total || item.size || 1;
   const percent = status === 'done' ? 100 : Math.min(100, Math.floor(((entry?.sent ?? 0) / total) * 100));
   const file = { file: item.name };
+  const uploading = status === 'uploading';
   const state =
     status === 'failed'
       ? texts.failed
-      : status === 'uploading'
+      : uploading
         ? texts.uploading
         : status === 'local' || method === 'basic'
           ? texts.attached
@@ -73,8 +74,8 @@ export function FileRow({ item, entry, method, texts, disabled, onRetry, onRemov
         )}
         <button
           type="button"
-          part={status === 'uploading' ? 'upload-cancel' : 'upload-remove'}
-          aria-label={fillText(status === 'uploading' ? texts.cancelLabel : texts.removeLabel, file)}
+          part={uploading ? 'upload-cancel' : 'upload-remove'}
+          aria-label={fillText(uploading ? texts.cancelLabel : texts.removeLabel, file)}
           disabled={disabled}
           onClick={onRemove}
         >
