@@ -461,7 +461,8 @@ async function checkHostileCase(
   // Set as a property, the hostile settings replace base settings the element already renders
   // with (as a server-printed attribute would give): without them an element that rightly shows
   // nothing (join-chat without a telephone) would make the first wait run its full 3 s.
-  const attributes = connectFirst && options.settings ? { settings: JSON.stringify(options.settings) } : {};
+  const attributes: Record<string, string> =
+    connectFirst && options.settings ? { settings: JSON.stringify(options.settings) } : {};
   const { el, container } = build(tag, options, attributes) as {
     el: SettingsElement;
     container: HTMLElement;
