@@ -196,6 +196,11 @@ export class OptionFormController {
     return this.#addons.add(addon);
   }
 
+  /** Focuses a field as a failed submit does (scrolling to it unless `scrollToError` is off). */
+  focusField(id: string): boolean {
+    return this.#focus(id, this.#settings.scrollToError);
+  }
+
   /** Called when the store is replaced (re-initialisation); returns the unsubscribe. */
   onStoreChange(listener: () => void): () => void {
     this.#listeners.add(listener);

@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useCallback, useEffect, useId, useRef } from 'react';
 import { fill } from '../../shared/format/messages.ts';
 import type { FieldInstance, FieldState } from './engine/types.ts';
 import { CORRECTION_KEYS, type OptionFormController } from './shop-option-form.controller.ts';
@@ -47,6 +47,33 @@ export const Field = memo(
 function FieldView({ inst, field, controller, messages, groupErrors }: FieldProps) {
   const base = useId();
   const type = useFieldType(inst.def.type);
+  // A view's value it cannot post (issue 13: a date on a disabled weekday) blocks the submit and
+  // takes the focus there, through the form's submit add-ons.
+  // Views report it as they post (not after a render: a click may come first).
+  const problem = useRef(false);
+  const removeAddon = useRef<(() => void) | null>(null);
+  useEffect(
+    () => () => {
+      removeAddon.current?.();
+      removeAddon.current = null;
+    },
+    [],
+  );
+  const onProblem = useCallback(
+    (now: boolean) => {
+      problem.current = now;
+      if (!now || removeAddon.current) return;
+      const remove = controller.addSubmitAddon({
+        ready: () => {
+          if (!problem.current) return true;
+          controller.focusField(inst.id);
+          return false;
+        },
+      });
+      removeAddon.current = () => void remove();
+    },
+    [controller, inst.id],
+  );
   if (!type || field.status === 'hidden') return null;
   const def = inst.def;
   if (type === 'loading' || type === 'failed')
@@ -100,6 +127,7 @@ function FieldView({ inst, field, controller, messages, groupErrors }: FieldProp
       onValue={(value, quantity) => controller.setValue(inst.id, value, quantity)}
       onQuantity={(quantity) => controller.setQuantity(inst.id, quantity)}
       onBlur={() => controller.blur(inst.id)}
+      onProblem={onProblem}
     />
   );
   const className = [

@@ -25,6 +25,12 @@ export interface FieldViewProps {
   onValue(value: FieldValue, quantity?: Quantity): void;
   onQuantity(quantity: Quantity): void;
   onBlur(): void;
+  /**
+   * The view holds what the shopper entered but cannot post it, for a rule the engine does not
+   * check (a date on a disabled weekday): while true, a submit is refused and the field's input
+   * takes focus. A view reports false again when the problem is gone or it unmounts.
+   */
+  onProblem(problem: boolean): void;
 }
 
 /** How a field type is shown. */

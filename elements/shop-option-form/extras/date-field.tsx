@@ -165,6 +165,18 @@ export function DateField(props: FieldViewProps) {
  * The shopper's text for a field while the engine holds something else (a value breaking a rule
  * posts nothing, but stays on screen), and the message saying why.
  */
+/**
+ * What the shopper entered but cannot be posted blocks the submit (the engine does not know these
+ * rules): the field wrapper is told while there is a problem, and no longer once the view goes
+ * (hidden, re-initialised).
+ */
+export function useReportProblem(problem: string | undefined, onProblem: (problem: boolean) => void) {
+  useEffect(() => {
+    onProblem(!!problem);
+  }, [problem, onProblem]);
+  useEffect(() => () => onProblem(false), [onProblem]);
+}
+
 export function useDraft(props: PickerProps) {
   const engineValue = typeof props.field.value === 'string' ? props.field.value : '';
   const [draft, setDraft] = useState<string | null>(null);
@@ -179,10 +191,12 @@ export function useDraft(props: PickerProps) {
       setProblem(undefined);
     }
   }, [engineValue]);
+  useReportProblem(problem, props.onProblem);
   const commit = (value: string) => {
     const why = value ? props.problemText(valueProblem(value, props.rules), value) : undefined;
     setDraft(value);
     setProblem(why);
+    props.onProblem(!!why);
     sent.current = why ? '' : value;
     props.onValue(sent.current);
   };

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type DateRange, DayPicker, type DayPickerProps } from 'react-day-picker';
 import { fill } from '../../../shared/format/messages.ts';
 import { useModalDialog } from '../../../shared/hooks/use-modal-dialog.ts';
-import { adoptInto, type PickerProps } from './date-field.tsx';
+import { adoptInto, type PickerProps, useReportProblem } from './date-field.tsx';
 import { dateText, formatTime } from './date-format.ts';
 import { pickerStyles } from './date-picker.styles.ts';
 import { dateOf, dateProblem, type IsoDate, isoOf, timeSlots, valueProblem } from './date-rules.ts';
@@ -57,6 +57,7 @@ export function DatePicker(props: PickerProps) {
   const [picked, setPicked] = useState(held);
   const [text, setText] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | undefined>(undefined);
+  useReportProblem(problem, props.onProblem);
   const sent = useRef(JSON.stringify(field.value ?? ''));
   useEffect(() => {
     const now = JSON.stringify(field.value ?? '');
@@ -77,6 +78,7 @@ export function DatePicker(props: PickerProps) {
     let why = bad ? problemText(valueProblem(bad, rules), bad) : undefined;
     if (!why && rules.mode === 'range' && dates.length === 1) why = t('rangeEnd');
     setProblem(why);
+    props.onProblem(!!why);
     let out: string | string[];
     if (why) out = rules.mode === 'single' ? '' : [];
     else if (rules.mode === 'single')
@@ -96,6 +98,7 @@ export function DatePicker(props: PickerProps) {
     const dates = parts.map((p) => format.parse(p));
     if (dates.some((d) => !d)) {
       setProblem(problemText('invalid', ''));
+      props.onProblem(true);
       sent.current = JSON.stringify(rules.mode === 'single' ? '' : []);
       onValue(rules.mode === 'single' ? '' : []);
       return;

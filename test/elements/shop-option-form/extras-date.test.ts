@@ -215,6 +215,41 @@ describe('<shop-option-form> dates and times', function () {
       );
     });
 
+    it('a date it cannot post blocks the submit even when optional, and takes the focus; fixed, it goes', async () => {
+      const sunday = nextWeekday(0);
+      const monday = nextWeekday(1);
+      const { el, form, button } = await optionForm(
+        { definition: [sectionOf([field({ disabled_weekdays: [0] })])] },
+        { attrs: 'lang="en-GB"' },
+      );
+      // Heard on the document, after every listener of the form (the option form's included).
+      const seen: boolean[] = [];
+      const trap = (e: Event) => {
+        if (e.target !== form) return;
+        seen.push(!e.defaultPrevented);
+        e.preventDefault();
+      };
+      document.addEventListener('submit', trap);
+      after(() => document.removeEventListener('submit', trap));
+      await ready(el, '[data-field-id="when"] .date-button');
+      const [y, m, d] = sunday.split('-');
+      type(input(el), `${d}/${m}/${y}`);
+      input(el).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      await until(() => $(el, '.date-problem')?.textContent?.includes('is not available'), 'no message');
+      button.focus();
+      button.click();
+      await until(() => seen.length === 1, 'no submit');
+      expect(seen[0], 'the submit went through with a date that was not posted').to.equal(false);
+      await until(() => el.shadowRoot!.activeElement === input(el), 'the date did not take the focus');
+      const [y2, m2, d2] = monday.split('-');
+      type(input(el), `${d2}/${m2}/${y2}`);
+      input(el).dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      await until(() => value(form) === `when=${monday}`, 'the good date was not posted');
+      button.click();
+      await until(() => seen.length === 2, 'no second submit');
+      expect(seen[1]).to.equal(true);
+    });
+
     it('disabled dates and ranges (custom config), enabled dates only', async () => {
       const a = plus(3);
       const b = plus(4);
