@@ -39,7 +39,10 @@ describe('<shop-option-form>', () => {
         ],
       });
       // Dates and times arrive as a lazy chunk (issue 13).
-      await waitUntil(() => $(el, '[data-field-id="f-time"] input'), 'the date and time inputs never rendered');
+      await waitUntil(
+        () => $(el, '[data-field-id="f-time"] input'),
+        'the date and time inputs never rendered',
+      );
       for (const t of types) {
         const input = $<HTMLInputElement>(el, `[data-field-id="f-${t}"] input`)!;
         expect(input.type, t).to.equal(t);
