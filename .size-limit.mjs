@@ -63,12 +63,12 @@ export default [
   {
     name: 'shared chunk (dist/shared.js + dist/rolldown-runtime.js)',
     path: ['dist/shared.js', 'dist/rolldown-runtime.js'],
-    // Issue 2 asked for 80 kB; React 19's react-dom alone is ~60 kB gzip and zod + DOMPurify
-    // add ~35 kB, so 80 kB cannot hold with the fixed stack. Floating UI (~6 kB) is here since a
-    // second element uses it; page behaviours no longer are (they load lazily, 125.5 kB now), so
-    // 126 kB. Moving the shipped schemas to zod/mini (issue 19, about -15 kB) is the next step down
-    // (README, "Sizes").
-    limit: `${126 * KB} B`,
+    // Issue 2 asked for 80 kB; React 19's react-dom alone is ~60 kB gzip and DOMPurify ~11 kB, so
+    // 80 kB cannot hold with the fixed stack. Floating UI (~6 kB) is here since a second element
+    // uses it; page behaviours load lazily; every shipped schema is zod/mini (issue 19: 125.5 ->
+    // 112.5 kB, and `.ci/size.mjs` fails if classic zod comes back). Issue 19's 100 kB would need
+    // DOMPurify out of the shared chunk (README, "Sizes").
+    limit: `${113 * KB} B`,
     gzip: true,
   },
   ...ENTRIES.map((name) => ({
