@@ -317,7 +317,12 @@ export function createStoreApi(shop) {
         ? []
         : product.variations.map((v) => ({
             id: v.id,
-            attributes: Object.entries(v.attributes).map(([name, value]) => ({ name, value })),
+            // ProductSchema::get_variations: the attribute's label, the term slug, and the form field.
+            attributes: Object.entries(v.attributes).map(([key, value]) => ({
+              name: product.attributes.find((a) => `attribute_${a.slug}` === key)?.name ?? key,
+              value,
+              key,
+            })),
           })),
       has_options: product.type === 'variable',
       is_purchasable: true,

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { jqueryWrap, triggerJQuery } from '../jquery-bridge.ts';
 import { logError } from '../log.ts';
+import { shop } from '../shop/adapter.ts';
 import { ShopError, shopRequest } from '../shop/request.ts';
 import { $pageConfig } from '../stores/page-config.ts';
 import { readPageData } from '../stores/page-data.ts';
@@ -378,16 +379,22 @@ export function enhanceSwatches(
     form.classList.add('processing');
     form.setAttribute('aria-busy', 'true');
     try {
-      if (!url) throw new Error('the wc-ajax URL is not an http(s) URL');
-      const answer = await shopRequest({
-        endpoint: 'get_variation',
-        url,
-        method: 'POST',
-        body: new URLSearchParams({ ...chosen, product_id: productId }),
-        schema: variationSchema,
-        signal: own.signal,
-      });
-      const variation = answer === false ? false : (answer as Variation);
+      // A shop adapter with its own lookup (issue 18: the Store API) answers instead of get_variation.
+      const adapter = shop();
+      let variation: Variation | false;
+      if (adapter.findVariation) variation = await adapter.findVariation(productId, chosen, own.signal);
+      else {
+        if (!url) throw new Error('the wc-ajax URL is not an http(s) URL');
+        const answer = await shopRequest({
+          endpoint: 'get_variation',
+          url,
+          method: 'POST',
+          body: new URLSearchParams({ ...chosen, product_id: productId }),
+          schema: variationSchema,
+          signal: own.signal,
+        });
+        variation = answer === false ? false : (answer as Variation);
+      }
       cache.set(key, variation);
       if (JSON.stringify(read()) === key) publish(variation);
     } catch (error) {

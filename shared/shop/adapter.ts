@@ -1,3 +1,4 @@
+import type { Variation } from '../page/variations.ts';
 import type { CartSnapshot } from './cart-types.ts';
 import { chosenAdapter, type ShopAdapterName } from './choice.ts';
 import { lazyAdapter } from './lazy.ts';
@@ -39,6 +40,16 @@ export interface ShopAdapter {
   search(url: string, signal?: AbortSignal): Promise<Suggestion[]>;
   quickView(productId: string, signal?: AbortSignal): Promise<string>;
   /**
+   * The variation of `productId` matching the chosen `attribute_*` fields, as WooCommerce's
+   * `get_variation` answers (false: none matches). Optional: without it swatches ask
+   * `get_variation` themselves (issue 18: the Store API has its own lookup).
+   */
+  findVariation?(
+    productId: string,
+    chosen: Readonly<Record<string, string>>,
+    signal?: AbortSignal,
+  ): Promise<Variation | false>;
+  /**
    * Whether the shopper has a cart the shop keeps by other means than WooCommerce's cart cookies
    * (Shopify's `cart` cookie, a stored Store API cart token). Optional: classic has none.
    */
@@ -49,8 +60,10 @@ export interface ShopAdapter {
 export function adapterFor(name: ShopAdapterName): ShopAdapter {
   switch (name) {
     case 'store-api':
-      return lazyAdapter(storeApiFacade(), () =>
-        import('./store-api/store-api.ts').then((m) => m.wooCommerceStoreApi()),
+      return lazyAdapter(
+        storeApiFacade(),
+        () => import('./store-api/store-api.ts').then((m) => m.wooCommerceStoreApi()),
+        { findsVariations: true },
       );
     case 'shopify':
       return lazyAdapter(shopifyFacade(), () => import('./shopify/shopify.ts').then((m) => m.shopify()));

@@ -8,7 +8,12 @@ export type AdapterFacade = Pick<ShopAdapter, 'searchUrl' | 'cartFromPageParts' 
  * Store API's or Shopify's code): the synchronous parts answer at once, every request first loads
  * the chunk (once; a failed load is retried by the next call).
  */
-export function lazyAdapter(facade: AdapterFacade, load: () => Promise<ShopAdapter>): ShopAdapter {
+export function lazyAdapter(
+  facade: AdapterFacade,
+  load: () => Promise<ShopAdapter>,
+  /** The adapter offers `findVariation` (known before its code loads: callers test for it). */
+  { findsVariations = false }: { findsVariations?: boolean } = {},
+): ShopAdapter {
   let loading: Promise<ShopAdapter> | undefined;
   const adapter = () => {
     loading ??= load().catch((error: unknown) => {
@@ -26,5 +31,11 @@ export function lazyAdapter(facade: AdapterFacade, load: () => Promise<ShopAdapt
     search: async (url, signal) => (await adapter()).search(url, signal),
     quickView: async (productId, signal) => (await adapter()).quickView(productId, signal),
   };
+  if (findsVariations)
+    lazy.findVariation = async (productId, chosen, signal) => {
+      const loaded = await adapter();
+      if (!loaded.findVariation) throw new Error('this shop adapter has no variation lookup');
+      return loaded.findVariation(productId, chosen, signal);
+    };
   return lazy;
 }

@@ -183,8 +183,8 @@ describe('demo shop: Store API', () => {
     expect(first.variations[0]).to.deep.equal({
       id: 20101,
       attributes: [
-        { name: 'attribute_pa_color', value: 'blue' },
-        { name: 'attribute_pa_size', value: 'small' },
+        { name: 'Color', value: 'blue', key: 'attribute_pa_color' },
+        { name: 'Size', value: 'small', key: 'attribute_pa_size' },
       ],
     });
     const variation = await (await fetch(`${BASE}products/20101`)).json();

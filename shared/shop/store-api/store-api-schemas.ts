@@ -66,6 +66,52 @@ export const storeApiProduct = z.object({
 });
 export const storeApiProducts = z.array(storeApiProduct);
 
+/**
+ * One product or variation of `products/{id}` (ProductSchema), as the variation lookup reads it
+ * (issue 18 "variation lookup for swatches"): a variable product's `variations` carry their
+ * attributes as `{ name: label, value: slug | null (any), key: 'attribute_pa_…' }` (`key` since
+ * WooCommerce 8.x; older answers are matched through the product's `attributes`).
+ */
+export const storeApiProductDetail = z.object({
+  id: z.number(),
+  sku: z.catch(z.string(), ''),
+  price_html: z.catch(z.string(), ''),
+  prices: z.catch(
+    z.optional(
+      z.object({
+        price: z.string(),
+        regular_price: z.catch(z.string(), ''),
+        currency_minor_unit: z.catch(z.number(), 2),
+      }),
+    ),
+    undefined,
+  ),
+  images,
+  is_in_stock: z.catch(z.boolean(), true),
+  is_purchasable: z.catch(z.boolean(), true),
+  low_stock_remaining: z.catch(z.nullable(z.number()), null),
+  attributes: z.catch(
+    z.array(z.object({ name: z.string(), taxonomy: z.catch(z.nullable(z.string()), null) })),
+    [],
+  ),
+  variations: z.catch(
+    z.array(
+      z.object({
+        id: z.number(),
+        attributes: z.array(
+          z.object({
+            name: z.string(),
+            value: z.catch(z.nullable(z.string()), null),
+            key: z.optional(z.string()),
+          }),
+        ),
+      }),
+    ),
+    [],
+  ),
+});
+export type StoreApiProductDetail = z.infer<typeof storeApiProductDetail>;
+
 /** A WP_Error as the REST server prints it: `{code, message, data: {status}}`. */
 export const storeApiError = z.object({
   code: z.string(),

@@ -14,8 +14,10 @@ import {
   type StoreApiCurrency,
   storeApiCart,
   storeApiError,
+  storeApiProductDetail,
   storeApiProducts,
 } from './store-api-schemas.ts';
+import { foundVariation, matchingVariation } from './store-api-variations.ts';
 
 /** The refusals after which a request is sent once more with the nonce the refusal brought. */
 const NONCE_ERRORS = new Set(['woocommerce_rest_invalid_nonce', 'woocommerce_rest_missing_nonce']);
@@ -166,6 +168,18 @@ export function wooCommerceStoreApi(): ShopAdapter {
     async setQuantity(cartItemKey, quantity, signal) {
       if (quantity <= 0) await cartCall('remove-item', { key: cartItemKey }, signal);
       else await cartCall('update-item', { key: cartItemKey, quantity }, signal);
+    },
+    async findVariation(productId, chosen, signal) {
+      const product = await call(
+        'products',
+        storeApiUrl(`products/${encodeURIComponent(productId)}`),
+        storeApiProductDetail,
+        { signal },
+      );
+      const id = matchingVariation(product, chosen);
+      if (id === undefined) return false;
+      const detail = await call('products', storeApiUrl(`products/${id}`), storeApiProductDetail, { signal });
+      return foundVariation(detail, chosen);
     },
     async refreshCart(signal) {
       const cart = await call('cart', storeApiUrl('cart'), storeApiCart, {

@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import jQuery from 'jquery';
 import { installSwatches, type SwatchOptions } from '../../../shared/page/swatches.ts';
+import { adapterFor, setShopAdapter } from '../../../shared/shop/adapter.ts';
 import { $product } from '../../../shared/stores/product.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 import { captureConsoleErrors } from '../../helpers/elements.ts';
@@ -297,6 +298,25 @@ describe('swatches', () => {
     clock.tick(1);
     expect(states(form, 'pa_color')).to.deep.equal(['blue:selected', 'red:no-stock', 'green:disabled']);
     expect((await shopLog('get_variation')).length).to.equal(1);
+  });
+
+  it('over the Store API adapter (issue 18), the variation comes from its products endpoint, not get_variation', async () => {
+    setShopAdapter(adapterFor('store-api'));
+    try {
+      const { view, form } = await hoodieForm((f) => f.setAttribute('data-product_variations', 'false'));
+      remove = view.remove;
+      uninstall = installSwatches(view.root);
+      swatch(form, 'pa_color', 'red').click();
+      swatch(form, 'pa_size', 'medium').click();
+      await waitUntil(() => $product.get().variationId === '20105', 'the variation never arrived', {
+        timeout: 5000,
+      });
+      expect(posted(form).variation_id).to.equal('20105');
+      expect(await shopLog('get_variation')).to.deep.equal([]);
+      expect((await shopLog()).some((e) => e.endpoint === 'store-api:products/20105')).to.equal(true);
+    } finally {
+      setShopAdapter(undefined);
+    }
   });
 
   it("jQuery's ajaxComplete (another script's request) also reloads after 1000 ms", async () => {

@@ -5,7 +5,8 @@ import { ShopError } from '../../../shared/shop/request.ts';
 import { minorUnitsHtml } from '../../../shared/shop/snapshot.ts';
 import { cartFromStoreApi, wooCommerceStoreApi } from '../../../shared/shop/store-api/store-api.ts';
 import { CART_TOKEN_KEY, storeApiFacade } from '../../../shared/shop/store-api/store-api-config.ts';
-import { storeApiCart } from '../../../shared/shop/store-api/store-api-schemas.ts';
+import { storeApiCart, storeApiProductDetail } from '../../../shared/shop/store-api/store-api-schemas.ts';
+import { matchingVariation } from '../../../shared/shop/store-api/store-api-variations.ts';
 import { clearAdapterTraces } from '../../helpers/adapters.ts';
 import { addDirect, clearFaults, eachShopMode, injectFault, resetShop, shopLog } from '../../helpers/shop.ts';
 
@@ -178,6 +179,74 @@ eachShopMode('Store API adapter', (mode) => {
       expect((await failure(adapter.refreshCart())).message).to.contain('HTTP 500');
       await injectFault({ endpoint: 'store-api:cart', body: { items: 'none' }, times: 1 });
       expect((await failure(adapter.refreshCart())).kind).to.equal('invalid');
+    });
+  });
+
+  describe('variation lookup for swatches', () => {
+    it("answers the chosen attributes with the variation's id, price, stock and image, as get_variation does", async () => {
+      const found = await adapter.findVariation!(String(HOODIE), {
+        attribute_pa_color: 'red',
+        attribute_pa_size: 'medium',
+      });
+      if (!found) throw new Error('no variation found');
+      expect(found).to.deep.include({
+        variation_id: 20105,
+        attributes: { attribute_pa_color: 'red', attribute_pa_size: 'medium' },
+        is_in_stock: true,
+        display_price: 42,
+        max_qty: 2,
+      });
+      expect(text(String(found.price_html))).to.contain('42');
+      expect((found.image as { src: string }).src).to.match(/^http/);
+      const soldOut = await adapter.findVariation!(String(HOODIE), {
+        attribute_pa_color: 'green',
+        attribute_pa_size: 'large',
+      });
+      expect(soldOut && soldOut.is_in_stock).to.equal(false);
+      // Nothing matches a half choice: the shopper still has to choose.
+      expect(await adapter.findVariation!(String(HOODIE), { attribute_pa_color: 'red' })).to.equal(false);
+      const asked = (await shopLog())
+        .map((e) => e.endpoint)
+        .filter((e) => e.startsWith('store-api:products'));
+      expect(asked, 'the product, then the matching variation').to.include.members([
+        `store-api:products/${HOODIE}`,
+        'store-api:products/20105',
+      ]);
+    });
+
+    it('matches answers without `key` (older WooCommerce) through the attribute labels, and "any" values', () => {
+      const product = storeApiProductDetail.parse({
+        id: 1,
+        attributes: [
+          { name: 'Color', taxonomy: 'pa_color' },
+          { name: 'Gift wrap', taxonomy: null },
+        ],
+        variations: [
+          {
+            id: 2,
+            attributes: [
+              { name: 'Color', value: 'red' },
+              { name: 'Gift wrap', value: null },
+            ],
+          },
+          {
+            id: 3,
+            attributes: [
+              { name: 'Color', value: 'blue' },
+              { name: 'Gift wrap', value: 'yes' },
+            ],
+          },
+        ],
+      });
+      expect(matchingVariation(product, { attribute_pa_color: 'red', 'attribute_gift-wrap': 'no' })).to.equal(
+        2,
+      );
+      expect(
+        matchingVariation(product, { attribute_pa_color: 'blue', 'attribute_gift-wrap': 'yes' }),
+      ).to.equal(3);
+      expect(
+        matchingVariation(product, { attribute_pa_color: 'blue', 'attribute_gift-wrap': 'no' }),
+      ).to.equal(undefined);
     });
   });
 
