@@ -219,8 +219,20 @@ export class CaptchaController implements SubmitAddon {
       this.#widget = api.render(this.#container, this.#params());
       this.#ready();
     } catch (error) {
-      if (n >= RENDER_TRIES) this.#fail(`the captcha did not render after ${RENDER_TRIES} tries`, error);
-      else this.#timer = this.#clock.setTimeout(() => this.#attempt(n + 1), RENDER_RETRY_MS);
+      if (n >= RENDER_TRIES) {
+        this.#fail(`the captcha did not render after ${RENDER_TRIES} tries`, error);
+        return;
+      }
+      const timer = this.#clock.setTimeout(() => this.#attempt(n + 1), RENDER_RETRY_MS);
+      this.#timer = timer;
+      // The provider's own signal that its API is complete (`grecaptcha.ready`) brings the next
+      // try forward; the 1 s tries stay for providers that never call it.
+      api?.ready?.(() => {
+        if (this.#timer !== timer) return;
+        this.#clock.clearTimeout(timer);
+        this.#timer = undefined;
+        this.#attempt(n + 1);
+      });
     }
   }
 

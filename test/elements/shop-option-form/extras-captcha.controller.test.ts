@@ -67,6 +67,23 @@ describe('captcha controller (issue 13)', () => {
     for (const form of document.querySelectorAll('body > form')) form.remove();
   });
 
+  it("the provider's ready() brings the next try forward; the 1 s timer is then dropped", async () => {
+    const p = provider();
+    let complete = false;
+    const waiting: Array<() => void> = [];
+    const partial: Grecaptcha = { ready: (callback) => waiting.push(callback) };
+    const { clock, captcha } = setup({}, () => (complete ? p.api : partial));
+    captcha.connect();
+    await flush();
+    expect(captcha.$state.get().status).to.equal('loading');
+    expect(clock.pending, 'the 1 s retry').to.equal(1);
+    complete = true;
+    for (const callback of waiting.splice(0)) callback();
+    expect(captcha.$state.get().status).to.equal('ready');
+    expect(p.calls).to.deep.equal(['render']);
+    expect(clock.pending, 'no retry left').to.equal(0);
+  });
+
   it('tries to render up to 10 times at 1 s intervals, then fails with a message', async () => {
     const errors = await captureConsoleErrors(async () => {
       const { clock, captcha } = setup({}, () => ({}));
