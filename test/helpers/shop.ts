@@ -54,12 +54,20 @@ export async function setShopMode(mode: ShopMode): Promise<void> {
   if (!res.ok) throw new Error(`shop mode not accepted: ${res.status}`);
 }
 
+/** Chromium runs every suite in both manners; Firefox and WebKit in the unkind one (below). */
+const IN_CHROMIUM = /\bChrom(e|ium)\//.test(navigator.userAgent);
+
 /**
- * Runs a suite once against each shop manner (issue 11: every element test that talks to the shop
- * runs in both). The body gets the mode, for the few expectations that differ between them.
+ * Runs a suite against the shop manners (issue 11: every element test that talks to the shop runs
+ * in both). The body gets the mode, for the few expectations that differ between them.
+ *
+ * Both manners run in Chromium; Firefox and WebKit run the unkind one only. What differs between
+ * the manners is what the shop answers, read by the same code in every engine, so the tidy run in
+ * the other engines repeated what Chromium checks, at about a minute of CI per engine (issue 19,
+ * CI time). The unkind manner is the one that finds engine differences: odd values, slow answers.
  */
 export function eachShopMode(title: string, body: (mode: ShopMode) => void): void {
-  for (const mode of SHOP_MODES) {
+  for (const mode of IN_CHROMIUM ? SHOP_MODES : (['unkind'] as const)) {
     describe(`${title} [${mode} shop]`, () => {
       before(() => setShopMode(mode));
       after(() => setShopMode('tidy'));
