@@ -119,15 +119,20 @@ describe('<shop-option-form> captcha (issue 13)', () => {
     });
 
     it('is compact in a container of at most 300 px', async () => {
-      const { el } = await optionForm({ definition: [sectionOf([text])], config: captchaConfig() });
-      el.closest('form')!.parentElement!.style.width = '280px';
+      // The width a theme gives it from the start (the widget is sized when it renders).
+      const { el } = await optionForm(
+        { definition: [sectionOf([text])], config: captchaConfig() },
+        { attrs: 'style="display: block; width: 280px"' },
+      );
       await waitUntil(() => widgetOf(el)?.dataset.size, 'no widget', { timeout: 5000 });
       expect(widgetOf(el)!.dataset.size).to.equal('compact');
     });
 
     it('is normal in a wide container', async () => {
-      const { el } = await optionForm({ definition: [sectionOf([text])], config: captchaConfig() });
-      el.closest('form')!.parentElement!.style.width = '600px';
+      const { el } = await optionForm(
+        { definition: [sectionOf([text])], config: captchaConfig() },
+        { attrs: 'style="display: block; width: 600px"' },
+      );
       await waitUntil(() => widgetOf(el)?.dataset.size, 'no widget', { timeout: 5000 });
       expect(widgetOf(el)!.dataset.size).to.equal(window.innerWidth < 400 ? 'compact' : 'normal');
     });
