@@ -1,6 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import { controlProps } from './shop-option-form.inputs.view.tsx';
-import { type Choice, choicesOf, Listbox, matching, step } from './shop-option-form.listbox.view.tsx';
+import {
+  type Choice,
+  choicesOf,
+  comboboxAttributes,
+  Listbox,
+  matching,
+  step,
+} from './shop-option-form.listbox.view.tsx';
 import type { FieldViewProps } from './shop-option-form.registry.ts';
 
 /**
@@ -50,13 +57,7 @@ export default function Combobox(
         id={inputId}
         className="input"
         part="input"
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+        {...comboboxAttributes(listId, open, active)}
         placeholder={placeholder}
         value={query ?? current?.label ?? ''}
         {...controlProps(props)}

@@ -55,6 +55,19 @@ export function step(shown: readonly Choice[], from: number, by: 1 | -1): number
 }
 
 /** The listbox popup: options in their groups, the active one kept in view (scroll area 300 px, spec §9). */
+/** The APG combobox attributes of a searchable select's text input (single and multiple). */
+export function comboboxAttributes(listId: string, open: boolean, active: number) {
+  return {
+    type: 'text',
+    role: 'combobox',
+    autoComplete: 'off',
+    'aria-autocomplete': 'list',
+    'aria-expanded': open,
+    'aria-controls': listId,
+    'aria-activedescendant': open && active >= 0 ? `${listId}-${active}` : undefined,
+  } as const;
+}
+
 export function Listbox(props: {
   id: string;
   labelId: string;

@@ -1,7 +1,14 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { fill } from '../../shared/format/messages.ts';
 import { controlProps } from './shop-option-form.inputs.view.tsx';
-import { type Choice, choicesOf, Listbox, matching, step } from './shop-option-form.listbox.view.tsx';
+import {
+  type Choice,
+  choicesOf,
+  comboboxAttributes,
+  Listbox,
+  matching,
+  step,
+} from './shop-option-form.listbox.view.tsx';
 import type { FieldViewProps } from './shop-option-form.registry.ts';
 
 /**
@@ -113,13 +120,7 @@ export default function MultiCombobox(
         id={inputId}
         className="input"
         part="input"
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={open && active >= 0 ? `${listId}-${active}` : undefined}
+        {...comboboxAttributes(listId, open, active)}
         placeholder={chosen.length ? undefined : def.placeholder || messages.chooseOptions}
         value={query}
         {...control}
