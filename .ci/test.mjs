@@ -39,6 +39,8 @@ for (const [name, cmd] of steps) if (!step(name, cmd)) process.exit(1);
 // starve each other and timing-sensitive tests get flaky. Every engine runs even when one fails.
 const dir = mkdtempSync(join(tmpdir(), 'wtr-'));
 const total = { passed: 0, failed: 0, skipped: 0 };
+/** @type {string[]} */
+const failures = [];
 let ok = true;
 for (const engine of ['chromium', 'firefox', 'webkit']) {
   const file = join(dir, `${engine}.json`);
@@ -53,7 +55,9 @@ for (const engine of ['chromium', 'firefox', 'webkit']) {
       `${engine}, slowest test files:\n${counts.slowest.map((f) => `  ${f.seconds.toFixed(1)} s  ${f.file}`).join('\n')}`,
     );
   for (const key of Object.keys(total)) total[key] += counts[key];
+  for (const failure of counts.failures ?? []) failures.push(`${engine}  ${failure}`);
 }
 rmSync(dir, { recursive: true, force: true });
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\ntests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(ok && total.failed === 0 ? 0 : 1);

@@ -4,14 +4,22 @@
 // A test file that failed without a failing test (it did not load, or timed out) counts as one
 // failure. It also records how long each test file took (files run one at a time, so the time
 // between two files' results is the later file's), and the JSON lists the slowest ones: where CI
-// time goes.
+// time goes. It also lists the failed tests by file and name, so the closing lines of a long CI
+// log name every failure, whichever engine it was in.
 import { writeFileSync } from 'node:fs';
 
-/** @typedef {{ passed: boolean, skipped: boolean }} Test */
-/** @typedef {{ tests: Test[], suites: Suite[] }} Suite */
+/** @typedef {{ name: string, passed: boolean, skipped: boolean }} Test */
+/** @typedef {{ name: string, tests: Test[], suites: Suite[] }} Suite */
 
-/** @param {Suite | undefined} suite @returns {Test[]} */
-const testsOf = (suite) => (suite ? [...suite.tests, ...suite.suites.flatMap(testsOf)] : []);
+/** Every test under `suite`, named with its suites' names. @param {Suite | undefined} suite @param {string} [path] @returns {Array<Test & { title: string }>} */
+const testsOf = (suite, path = '') => {
+  if (!suite) return [];
+  const here = [path, suite.name].filter(Boolean).join(' > ');
+  return [
+    ...suite.tests.map((t) => ({ ...t, title: [here, t.name].filter(Boolean).join(' > ') })),
+    ...suite.suites.flatMap((s) => testsOf(s, here)),
+  ];
+};
 
 /** @returns {import('@web/test-runner').Reporter} */
 export function summaryFileReporter(file = process.env.WTR_SUMMARY) {
@@ -30,15 +38,20 @@ export function summaryFileReporter(file = process.env.WTR_SUMMARY) {
     stop({ sessions }) {
       if (!file) return;
       const counts = { passed: 0, failed: 0, skipped: 0 };
+      /** @type {string[]} */
+      const failures = [];
       for (const session of sessions) {
         const tests = testsOf(session.testResults);
+        const where = session.testFile.replace(`${process.cwd()}/`, '');
         counts.skipped += tests.filter((t) => t.skipped).length;
         counts.passed += tests.filter((t) => !t.skipped && t.passed).length;
-        const failed = tests.filter((t) => !t.skipped && !t.passed).length;
-        counts.failed += failed || (session.passed === false ? 1 : 0);
+        const failed = tests.filter((t) => !t.skipped && !t.passed);
+        for (const t of failed) failures.push(`${where}: ${t.title}`);
+        if (!failed.length && session.passed === false) failures.push(`${where}: the file failed to run`);
+        counts.failed += failed.length || (session.passed === false ? 1 : 0);
       }
       const slowest = files.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
-      writeFileSync(file, JSON.stringify({ ...counts, slowest }));
+      writeFileSync(file, JSON.stringify({ ...counts, slowest, failures }));
     },
   };
 }

@@ -2,6 +2,7 @@
 // from app state as an object property, events through React's own `on<event>` props, unmount
 // and remount on a route change, and server markup hydrated without warnings.
 import { expect, waitUntil } from '@open-wc/testing';
+import { useEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import sinon from 'sinon';
@@ -50,13 +51,22 @@ const logOf = (container: Element) => container.querySelector('output')!.textCon
 
 /** For the hydration record below: an object setting and an on<event> prop. */
 const heard: string[] = [];
+let hydrated = () => {};
+/** Renders nothing; its effect runs once the hydration has committed. */
+function HydrationMark() {
+  useEffect(() => hydrated(), []);
+  return null;
+}
 function Page({ n }: { n: number }) {
   return (
-    <shop-live-search
-      settings={{ minChars: 5 }}
-      data-n={n}
-      onshop-search-submitted={() => heard.push(`render ${String(n)}`)}
-    />
+    <>
+      <shop-live-search
+        settings={{ minChars: 5 }}
+        data-n={n}
+        onshop-search-submitted={() => heard.push(`render ${String(n)}`)}
+      />
+      <HydrationMark />
+    </>
   );
 }
 
@@ -224,7 +234,13 @@ describe('React 19 host app', () => {
       container.innerHTML = renderToString(<Page n={1} />);
       const el = container.querySelector('shop-live-search')!;
       expect(el.hasAttribute('settings')).to.equal(false); // an object is left out of server HTML
+      // The update below must come after the hydration committed: an earlier one makes React
+      // drop the server markup and render on the client (slow engines under load showed it).
+      const done = new Promise<void>((resolve) => {
+        hydrated = resolve;
+      });
       root = hydrateRoot(container, <Page n={1} />);
+      await done;
       await settle();
       const submit = () =>
         el.dispatchEvent(
