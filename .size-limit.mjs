@@ -55,6 +55,11 @@ const LAZY_LIMITS = {
   'store-api.js': 2.5,
   'shopify.js': 2.5,
   'snapshot.js': 1,
+  // Issue 19: DOMPurify and our policy (12.1 kB measured 2026-11-24), loaded when shop HTML is
+  // first shown (prices in an open mini-cart or in suggestions, cart fragments, quick view);
+  // Floating UI's placement functions (6.2 kB), loaded when a dropdown or tooltip first opens.
+  'sanitize.js': 12.5,
+  'floating-ui.js': 6.5,
 };
 
 const ENTRIES = ['autoloader', 'page', ...elementTags()];
@@ -63,12 +68,13 @@ export default [
   {
     name: 'shared chunk (dist/shared.js + dist/rolldown-runtime.js)',
     path: ['dist/shared.js', 'dist/rolldown-runtime.js'],
-    // Issue 2 asked for 80 kB; React 19's react-dom alone is ~60 kB gzip and DOMPurify ~11 kB, so
-    // 80 kB cannot hold with the fixed stack. Floating UI (~6 kB) is here since a second element
-    // uses it; page behaviours load lazily; every shipped schema is zod/mini (issue 19: 125.5 ->
-    // 112.5 kB, and `.ci/size.mjs` fails if classic zod comes back). Issue 19's 100 kB would need
-    // DOMPurify out of the shared chunk (README, "Sizes").
-    limit: `${113 * KB} B`,
+    // Issue 2 asked for 80 kB; React 19 (react, react-dom, scheduler) alone is ~67 kB gzip, so 80
+    // kB cannot hold with the fixed stack. Issue 19 asked for 100 kB: every shipped schema is
+    // zod/mini (`.ci/size.mjs` fails if classic zod comes back), and DOMPurify (12.1 kB) and
+    // Floating UI (6.2 kB) are lazy chunks loaded when shop HTML is shown or a dropdown or tooltip
+    // is placed (`shared/sanitizer.ts`, `shared/hooks/use-floating-placement.ts`); page behaviours
+    // load lazily. 95.4 kB measured 2026-11-24.
+    limit: `${96 * KB} B`,
     gzip: true,
   },
   ...ENTRIES.map((name) => ({

@@ -90,6 +90,42 @@ export function loadChunk<T>(
   });
 }
 
+/** A module loaded on first need: {@link lazyModule}. */
+export interface LazyModule<T> {
+  /** Loads it once (through {@link loadChunk}); after a failure, the next call tries again. */
+  load(): Promise<T>;
+  /** The module when it has arrived, else undefined: lets callers stay synchronous from then on. */
+  now(): T | undefined;
+  /** Starts loading without waiting (a failure is reported by whoever waits for it). */
+  preload(): void;
+}
+
+/** A lazy chunk (`import()`) that is loaded once and then known synchronously. */
+export function lazyModule<T>(chunk: string, load: () => Promise<T>): LazyModule<T> {
+  let ready: T | undefined;
+  let loading: Promise<T> | undefined;
+  const once = () => {
+    loading ??= loadChunk(chunk, load).then(
+      (module) => {
+        ready = module;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return {
+    load: once,
+    now: () => ready,
+    preload: () => {
+      once().catch(() => {});
+    },
+  };
+}
+
 /** Scripts already added by {@link loadScript}, so a second call waits for the same one. */
 const scripts = new Map<string, Promise<void>>();
 

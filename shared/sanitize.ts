@@ -73,6 +73,20 @@ export function sanitizeToFragment(html: string, doc: Document = document): Docu
   return doc === document ? fragment : (doc.importNode(fragment, true) as DocumentFragment);
 }
 
+/**
+ * What price HTML may keep: WooCommerce's price markup (amount, currency, sale del/ins,
+ * screen-reader text, the tax suffix), nothing with a URL, an id or a handler.
+ */
+const PRICE_CONFIG = {
+  ALLOWED_TAGS: ['span', 'bdi', 'del', 'ins', 'small', 'strong', 'em', 'b', 'i', 'sub', 'sup', 'abbr', 'br'],
+  ALLOWED_ATTR: ['class', 'aria-hidden', 'title', 'lang', 'dir'],
+};
+
+/** Sanitises price HTML (spec §3) into a fragment with {@link PRICE_CONFIG}'s tags only. */
+export function sanitizePriceToFragment(html: string): DocumentFragment {
+  return purify.sanitize(html, { ...PRICE_CONFIG, RETURN_DOM_FRAGMENT: true });
+}
+
 /** Sanitised HTML as a string, for places that need markup (a sanitised string is safe to insert). */
 export function sanitizeHtml(html: string): string {
   return purify.sanitize(html, CONFIG);

@@ -5,6 +5,7 @@ import { emit } from '../../shared/events.ts';
 import { languageOf, plural } from '../../shared/format/messages.ts';
 import { logWarning } from '../../shared/log.ts';
 import { navigation } from '../../shared/navigation.ts';
+import { sanitizer } from '../../shared/sanitizer.ts';
 import { type ShopAdapter, shop } from '../../shared/shop/adapter.ts';
 import { ShopError } from '../../shared/shop/request.ts';
 import type { Suggestion } from '../../shared/shop/schemas.ts';
@@ -192,6 +193,8 @@ export class LiveSearchController {
 
   /** Focus moved into the element's form. */
   focusIn(): void {
+    // Suggestions carry the shop's price HTML: its sanitiser (a lazy chunk, issue 19) comes now.
+    sanitizer.preload();
     this.#focusWithin = true;
     this.#clock.clearTimeout(this.#blurTimer);
   }

@@ -1,26 +1,10 @@
-import DOMPurify from 'dompurify';
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { useEventListener } from '../../shared/hooks/use-event-listener.ts';
+import { SanitizedHtml } from '../../shared/sanitized-html.tsx';
 import { highlight, type SuggestionOption } from './shop-live-search.suggestions.ts';
 
 /** id of the option at `index` (the field's aria-activedescendant points at it). */
 export const optionId = (index: number) => `option-${index}`;
-
-/** What price HTML may keep: WooCommerce's price markup (amount, currency, sale del/ins, screen-reader text). */
-const PRICE_POLICY = {
-  ALLOWED_TAGS: ['span', 'bdi', 'del', 'ins', 'small', 'strong', 'em', 'b', 'i', 'sub', 'sup', 'abbr', 'br'],
-  ALLOWED_ATTR: ['class', 'aria-hidden', 'title', 'lang', 'dir'],
-  RETURN_DOM_FRAGMENT: true as const,
-};
-
-/** Price HTML from the shop (spec §3), sanitised by DOMPurify into a fragment (DESIGN §9). */
-function Price({ html }: { html: string }) {
-  const ref = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    ref.current?.replaceChildren(DOMPurify.sanitize(html, PRICE_POLICY));
-  }, [html]);
-  return <span part="option-price" className="price" ref={ref} />;
-}
 
 /** One suggestion: image (none for `img: false`), name (text, query marked) and price (spec §4 Live search). */
 function Option(props: {
@@ -75,7 +59,10 @@ function Option(props: {
           ),
         )}
       </span>
-      {suggestion.price ? <Price html={suggestion.price} /> : null}
+      {/* Price HTML from the shop (spec §3), sanitised by DOMPurify into a fragment (DESIGN §9). */}
+      {suggestion.price ? (
+        <SanitizedHtml html={suggestion.price} price part="option-price" className="price" />
+      ) : null}
     </div>
   );
 }

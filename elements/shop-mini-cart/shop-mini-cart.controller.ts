@@ -3,7 +3,9 @@ import { announce as announceToPage } from '../../shared/a11y/announce.ts';
 import { type Clock, pageClock } from '../../shared/clock.ts';
 import { on } from '../../shared/events.ts';
 import { fill, languageOf, plural } from '../../shared/format/messages.ts';
+import { floatingUi } from '../../shared/hooks/use-floating-placement.ts';
 import { nativeEventArgs, onJQuery } from '../../shared/jquery-bridge.ts';
+import { sanitizer } from '../../shared/sanitizer.ts';
 import { removeCartItem, setCartItemQuantity } from '../../shared/shop/cart.ts';
 import { $cart, type CartLine } from '../../shared/stores/cart.ts';
 import type { MiniCartMessages, MiniCartSettings } from './shop-mini-cart.settings.ts';
@@ -187,7 +189,18 @@ export class MiniCartController {
     else this.open();
   }
 
+  /**
+   * The shopper reaches for the launcher (pointer over it, focus on it): the panel's lazy code
+   * starts loading (issue 19), the sanitiser for the prices and Floating UI for the dropdown, so
+   * the panel opens complete.
+   */
+  reach(): void {
+    sanitizer.preload();
+    if (this.#state.get().mode === 'dropdown') floatingUi.preload();
+  }
+
   open(): void {
+    this.reach();
     this.#clearHide();
     this.#set({ open: true });
   }

@@ -95,12 +95,12 @@ export function Line({ line, messages, quantities, pending, onRemove, onQuantity
           </button>
           {line.priceHtml ? (
             <span className="price">
-              × <SanitizedHtml html={line.priceHtml} />
+              × <SanitizedHtml html={line.priceHtml} price />
             </span>
           ) : (
             line.totalHtml && (
               <span className="price">
-                <SanitizedHtml html={line.totalHtml} />
+                <SanitizedHtml html={line.totalHtml} price />
               </span>
             )
           )}
@@ -109,7 +109,7 @@ export function Line({ line, messages, quantities, pending, onRemove, onQuantity
         <span className="price" part="line-price">
           {line.priceHtml ? (
             <>
-              {line.quantity} × <SanitizedHtml html={line.priceHtml} />
+              {line.quantity} × <SanitizedHtml html={line.priceHtml} price />
             </>
           ) : (
             // A shop without a unit price per line (Flatsome's quantity markup): the quantity, and
@@ -119,7 +119,7 @@ export function Line({ line, messages, quantities, pending, onRemove, onQuantity
               {line.totalHtml && (
                 <>
                   {' '}
-                  <SanitizedHtml html={line.totalHtml} />
+                  <SanitizedHtml html={line.totalHtml} price />
                 </>
               )}
             </>

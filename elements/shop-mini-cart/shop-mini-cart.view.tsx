@@ -2,13 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
 import { languageOf } from '../../shared/format/messages.ts';
+import { useFloatingPlacement } from '../../shared/hooks/use-floating-placement.ts';
 import { useMediaQuery } from '../../shared/hooks/use-media-query.ts';
 import { useModalDialog } from '../../shared/hooks/use-modal-dialog.ts';
 import { SanitizedHtml } from '../../shared/sanitized-html.tsx';
 import { $cart, type CartState } from '../../shared/stores/cart.ts';
 import { itemsText, MiniCartController } from './shop-mini-cart.controller.ts';
 import { Line } from './shop-mini-cart.line.view.tsx';
-import { usePanelPlacement } from './shop-mini-cart.placement.ts';
 import type { MiniCartSettings } from './shop-mini-cart.settings.ts';
 
 /** The compact cart that follows `$cart`: a dropdown, or a drawer on narrow screens. */
@@ -36,7 +36,8 @@ export function MiniCart({ settings, host }: ElementViewProps<MiniCartSettings>)
     onClose: () => controller.close(false),
     returnTo: launcher,
   });
-  usePanelPlacement(launcher, panel, open && mode === 'dropdown');
+  // Under the launcher, flipped above it or shifted sideways wherever the theme puts the cart.
+  useFloatingPlacement(launcher, panel, open && mode === 'dropdown', 'bottom-end', 'shop-mini-cart');
 
   const body = (
     <CartBody
@@ -60,6 +61,8 @@ export function MiniCart({ settings, host }: ElementViewProps<MiniCartSettings>)
         aria-controls={mode === 'dropdown' ? panelId : undefined}
         aria-haspopup={mode === 'drawer' ? 'dialog' : undefined}
         onClick={() => controller.toggle()}
+        onPointerEnter={() => controller.reach()}
+        onFocus={() => controller.reach()}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" />
@@ -143,7 +146,7 @@ function CartBody({ cart, settings, titleId, onClose, onRemove, onQuantity }: Ca
           </ul>
           {cart.subtotalHtml && (
             <p className="subtotal" part="subtotal">
-              <strong>{messages.subtotal}</strong> <SanitizedHtml html={cart.subtotalHtml} />
+              <strong>{messages.subtotal}</strong> <SanitizedHtml html={cart.subtotalHtml} price />
             </p>
           )}
           <div className="actions" part="actions">

@@ -1,5 +1,5 @@
-import { autoUpdate, computePosition, flip, offset, shift } from '@floating-ui/dom';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useFloatingPlacement } from '../../shared/hooks/use-floating-placement.ts';
 import { useTimeout } from '../../shared/hooks/use-timeout.ts';
 
 /** spec §9 "Tooltip hide delay 300 ms". */
@@ -16,21 +16,7 @@ export function Tooltip({ text, label }: { text: string; label: string }) {
   const hide = useTimeout();
   const button = useRef<HTMLButtonElement>(null);
   const tip = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    const anchor = button.current;
-    const floating = tip.current;
-    if (!open || !anchor || !floating) return;
-    return autoUpdate(anchor, floating, () => {
-      computePosition(anchor, floating, {
-        strategy: 'fixed',
-        placement: 'top',
-        middleware: [offset(6), flip(), shift({ padding: 8 })],
-      }).then(({ x, y }) => {
-        floating.style.left = `${x}px`;
-        floating.style.top = `${y}px`;
-      });
-    });
-  }, [open]);
+  useFloatingPlacement(button, tip, open, 'top', 'shop-option-form');
   const show = () => {
     hide.clear();
     setOpen(true);

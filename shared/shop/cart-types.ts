@@ -14,9 +14,12 @@ export interface CartLine {
   url: string;
   image: { src: string; srcset: string; alt: string } | null;
   quantity: number;
-  /** Sanitised price HTML of one unit; '' when the shop shows none (Flatsome's quantity markup). */
+  /**
+   * Price HTML of one unit as the shop sent it, sanitised where it is shown (`SanitizedHtml`,
+   * DESIGN §9); '' when the shop shows none (Flatsome's quantity markup).
+   */
   priceHtml: string;
-  /** Sanitised HTML of the line's total, when the shop shows one (Flatsome's `.product-subtotal`). */
+  /** HTML of the line's total, when the shop shows one (Flatsome's `.product-subtotal`); sanitised where shown. */
   totalHtml?: string;
   /** Followed when the ajax remove fails (spec §8); '' when unsafe or absent. */
   removeHref: string;
@@ -42,7 +45,7 @@ export interface CartSnapshot {
   hash: string;
   lines: CartLine[];
   count: number;
-  /** Sanitised subtotal HTML. */
+  /** Subtotal HTML as the shop sent it; sanitised where shown. */
   subtotalHtml: string;
   links: CartLink[];
   /** Page parts to replace (selector -> HTML) and keep, for the shop's own scripts. */

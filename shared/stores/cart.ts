@@ -3,7 +3,7 @@ import { cookies } from '../cookies.ts';
 import { type CartUpdateSource, emit } from '../events.ts';
 import { hasJQuery, nativeEventArgs, noteJQuery, triggerJQuery } from '../jquery-bridge.ts';
 import { logError } from '../log.ts';
-import { sanitizeToFragment } from '../sanitize.ts';
+import { type Sanitizer, sanitizer } from '../sanitizer.ts';
 import { shop } from '../shop/adapter.ts';
 import type { CartLine, CartLink, CartSnapshot } from '../shop/cart-types.ts';
 import { ShopError } from '../shop/request.ts';
@@ -100,21 +100,42 @@ export function cartFailed(endpoint: string, error: unknown): void {
   emit(document, 'shop-cart-error', { endpoint, message });
 }
 
-/**
- * Replaces the page parts named by the fragments' selectors with the sanitised HTML, as
- * WooCommerce does with `$(key).replaceWith(value)`.
- */
-export function applyFragmentsToPage(fragments: Record<string, string>, root: ParentNode = document): void {
+/** The page parts each fragment's selector finds in `root` now. */
+function fragmentTargets(fragments: Record<string, string>, root: ParentNode): Array<[Element, string]> {
+  const targets: Array<[Element, string]> = [];
   for (const [selector, html] of Object.entries(fragments)) {
-    let targets: Element[];
     try {
-      targets = [...root.querySelectorAll(selector)];
+      for (const target of root.querySelectorAll(selector)) targets.push([target, html]);
     } catch {
       logError(null, `cart fragment selector "${selector}" is not a valid CSS selector; skipped.`);
-      continue;
     }
-    for (const target of targets) target.replaceWith(sanitizeToFragment(html));
   }
+  return targets;
+}
+
+/**
+ * Replaces the page parts named by the fragments' selectors with the sanitised HTML, as
+ * WooCommerce does with `$(key).replaceWith(value)`. Synchronous when nothing on the page matches
+ * or the sanitiser's chunk is here (`sanitizer.ts`); otherwise the returned promise settles once
+ * the parts are replaced (or the sanitiser failed to load, which is logged and leaves the page's
+ * parts as they were).
+ */
+export function applyFragmentsToPage(
+  fragments: Record<string, string>,
+  root: ParentNode = document,
+): Promise<void> | undefined {
+  const replace = (module: Sanitizer, targets: Array<[Element, string]>) => {
+    for (const [target, html] of targets) target.replaceWith(module.sanitizeToFragment(html));
+  };
+  const targets = fragmentTargets(fragments, root);
+  if (!targets.length) return undefined;
+  const now = sanitizer.now();
+  if (now) return void replace(now, targets);
+  return sanitizer.load().then(
+    // The page may have changed while the chunk came: the parts are looked up again.
+    (module) => replace(module, fragmentTargets(fragments, root)),
+    (error: unknown) => logError(null, 'the cart fragments were not put on the page.', error),
+  );
 }
 
 export const storageKeys = () => {
@@ -131,17 +152,43 @@ function persist(fragments: Record<string, string>, hash: string) {
   if (hash) session.set(CREATED_KEY, String(Date.now()));
 }
 
+/**
+ * What follows a new cart on the page, in the order the carts came: only while the sanitiser's
+ * chunk is on its way (the first cart whose fragments match page parts) does this wait.
+ */
+let pageWork: Promise<void> | undefined;
+function inOrder(work: () => Promise<void> | undefined) {
+  if (!pageWork) {
+    const waiting = work();
+    if (!waiting) return;
+    pageWork = waiting;
+  } else pageWork = pageWork.then(work);
+  const mine = pageWork.catch((error: unknown) => logError(null, 'a cart update failed on the page.', error));
+  pageWork = mine;
+  void mine.then(() => {
+    if (pageWork === mine) pageWork = undefined;
+  });
+}
+
 // Reactions to a new cart (not to busy/pending/error changes): persist, fragments, events.
 let reactedTo: Record<string, string> | undefined;
 onNotify($cart, () => {
   const cart = $cart.value!;
   if (!cart.known || cart.source === null || cart.fragments === reactedTo) return;
   reactedTo = cart.fragments;
-  const source = cart.source;
-  if (source !== 'loaded' && !settingFromStorage) persist(cart.fragments, cart.hash);
-  applyFragmentsToPage(cart.fragments);
-  emit(document, 'shop-cart-updated', { cartHash: cart.hash, count: cart.count, source });
-  mirror(source);
+  const { fragments, hash, count, source } = cart;
+  if (source !== 'loaded' && !settingFromStorage) persist(fragments, hash);
+  // The page's parts first, then the events: a theme's handler reads the new markup.
+  const announce = () => {
+    emit(document, 'shop-cart-updated', { cartHash: hash, count, source });
+    mirror(source);
+  };
+  inOrder(() => {
+    const replacing = applyFragmentsToPage(fragments);
+    if (replacing) return replacing.then(announce);
+    announce();
+    return undefined;
+  });
 });
 
 /**

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { CHUNK_TIMEOUT_MS, ChunkLoadError, loadChunk, loadScript } from '../../shared/chunk-load.ts';
+import { CHUNK_TIMEOUT_MS, ChunkLoadError, lazyModule, loadChunk, loadScript } from '../../shared/chunk-load.ts';
 import { fakeClock } from '../helpers/clock.ts';
 
 /** spec §8: ChunkLoadError (type missing, timeout or error), 'Loading chunk {n} failed', 120 s. */
@@ -100,5 +100,37 @@ describe('chunk loading', () => {
     const error = await failure(loadScript(15, 'javascript:alert(1)', { clock: fakeClock() }));
     expect(error.type).to.equal('error');
     expect(document.querySelector('script[src^="javascript:"]')).to.equal(null);
+  });
+
+  describe('lazyModule (a chunk loaded on first need)', () => {
+    it('loads once, then answers synchronously', async () => {
+      let imports = 0;
+      const lazy = lazyModule('breakpoints', () => {
+        imports++;
+        return import('../../shared/breakpoints.ts');
+      });
+      expect(lazy.now()).to.equal(undefined);
+      lazy.preload();
+      const [a, b] = await Promise.all([lazy.load(), lazy.load()]);
+      expect(a === b).to.equal(true);
+      expect(lazy.now()?.DESKTOP_MIN_WIDTH).to.equal(850);
+      await lazy.load();
+      expect(imports).to.equal(1);
+    });
+
+    it('a failed load is a ChunkLoadError, and the next call tries again', async () => {
+      let imports = 0;
+      const lazy = lazyModule('flaky', () => {
+        imports++;
+        return imports === 1
+          ? import(/* @vite-ignore */ `/nowhere-${Date.now()}.js`)
+          : import('../../shared/breakpoints.ts');
+      });
+      const error = await failure(lazy.load());
+      expect(error.message).to.match(/^Loading chunk flaky failed/);
+      expect(lazy.now()).to.equal(undefined);
+      expect((await lazy.load()).DESKTOP_MIN_WIDTH).to.equal(850);
+      expect(imports).to.equal(2);
+    });
   });
 });

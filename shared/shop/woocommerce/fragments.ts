@@ -1,11 +1,11 @@
-import { sanitizeHtml } from '../../sanitize.ts';
 import { safeUrl } from '../../url.ts';
 import type { CartLine, CartSnapshot } from '../cart-types.ts';
 
 /**
  * WooCommerce's cart fragments (spec §3 Cart fragments) read into the neutral cart. Only the
  * WooCommerce adapter knows this markup; parsing happens in an inert document (DOMParser runs
- * no scripts and loads nothing), and every URL taken from it must pass `safeUrl`.
+ * no scripts and loads nothing), and every URL taken from it must pass `safeUrl`. Price HTML is
+ * kept as the shop sent it and sanitised where it is shown (`SanitizedHtml`).
  */
 
 /** WooCommerce's mini-cart fragment key. */
@@ -51,8 +51,8 @@ export function parseMiniCart(html: string | undefined): Omit<CartSnapshot, 'has
           ? { src: imageSrc, srcset: safeSrcset(img.getAttribute('srcset')), alt: img.alt }
           : null,
       quantity,
-      priceHtml: amount ? sanitizeHtml(amount.outerHTML) : '',
-      totalHtml: total ? sanitizeHtml(total.outerHTML) : '',
+      priceHtml: amount ? amount.outerHTML : '',
+      totalHtml: total ? total.outerHTML : '',
       removeHref: url(remove?.getAttribute('href')),
       removeData: dataAttributes(remove),
       limits: {
@@ -73,7 +73,7 @@ export function parseMiniCart(html: string | undefined): Omit<CartSnapshot, 'has
   return {
     lines,
     count: lines.reduce((sum, line) => sum + line.quantity, 0),
-    subtotalHtml: total ? sanitizeHtml(total.outerHTML) : '',
+    subtotalHtml: total ? total.outerHTML : '',
     links,
   };
 }

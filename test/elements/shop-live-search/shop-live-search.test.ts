@@ -199,7 +199,11 @@ eachShopMode('<shop-live-search>', (mode) =>
         expect(first.querySelector('img')!.alt).to.equal('');
         expect(first.querySelector('[part="option-name"]')!.textContent).to.equal('Hoodie');
         expect(first.querySelector('[part="option-match"]')!.textContent).to.equal('Hoodie');
-        expect(first.querySelector('[part="option-price"] .woocommerce-Price-amount')).to.not.equal(null);
+        // Price HTML shows once the sanitiser's lazy chunk is here (issue 19).
+        await waitUntil(
+          () => first.querySelector('[part="option-price"] .woocommerce-Price-amount') !== null,
+          'the price never showed',
+        );
         const style = getComputedStyle(m.listbox);
         expect(style.maxHeight).to.equal('300px');
         expect(style.zIndex).to.equal('9999');

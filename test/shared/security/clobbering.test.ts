@@ -90,7 +90,7 @@ describe('DOM clobbering (issue 22)', () => {
   describe('sanitised fragments', () => {
     it('drop ids and names that shadow the globals the library reads', async () => {
       const host = await onPage('<div class="widget_shopping_cart_content">old</div>');
-      applyFragmentsToPage({
+      await applyFragmentsToPage({
         'div.widget_shopping_cart_content': `<div class="widget_shopping_cart_content" id="mini-cart">
           <img name="jQuery" alt=""><div id="wc_add_to_cart_params"></div><form name="shopConsent"></form>
           <a id="dataLayer" href="/cart/">Cart</a><embed name="gtag"><div id="ga4w"></div><div id="wc_order_attribution"></div>

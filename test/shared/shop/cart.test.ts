@@ -189,7 +189,7 @@ eachShopMode('cart', (mode) => {
         html`<div><div class="widget_shopping_cart_content">old</div><span class="cart-count">0</span></div>`,
       );
       (window as { hacked?: boolean }).hacked = false;
-      applyFragmentsToPage({
+      await applyFragmentsToPage({
         'div.widget_shopping_cart_content':
           '<div class="widget_shopping_cart_content"><img src="x" onerror="window.hacked=true"><script>window.hacked=true</script>new</div>',
         'span.cart-count': '<span class="cart-count">3</span>',

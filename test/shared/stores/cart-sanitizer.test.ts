@@ -1,0 +1,52 @@
+// Issue 19: the sanitiser is a lazy chunk. While it is on its way, the carts that need it wait,
+// in the order they came, each put on the page before its `shop-cart-updated`, and nothing
+// unsanitised reaches the page. This file must be the first to load the sanitiser in its page.
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { cleanStores } from 'nanostores';
+import { sanitizer } from '../../../shared/sanitizer.ts';
+import type { CartSnapshot } from '../../../shared/shop/cart-types.ts';
+import { $cart, setCart } from '../../../shared/stores/cart.ts';
+
+const cartOf = (count: number): CartSnapshot => ({
+  hash: `h${count}`,
+  lines: [],
+  count,
+  subtotalHtml: '',
+  links: [],
+  pageParts: {
+    'span.cart-count': `<span class="cart-count">${count}<img src="x" onerror="window.hacked=true"></span>`,
+  },
+});
+
+describe('$cart while the sanitiser loads (issue 19)', () => {
+  afterEach(() => cleanStores($cart));
+
+  it('puts the carts on the page in order, each before its event; later carts stay synchronous', async () => {
+    expect(sanitizer.now(), 'another import loaded the sanitiser first').to.equal(undefined);
+    const host = await fixture<HTMLElement>(html`<div><span class="cart-count">0</span></div>`);
+    const seen: string[] = [];
+    const listener = (event: Event) => {
+      const { count } = (event as CustomEvent<{ count: number }>).detail;
+      seen.push(`${String(count)} shown as ${host.querySelector('.cart-count')!.textContent!}`);
+    };
+    document.addEventListener('shop-cart-updated', listener);
+    try {
+      setCart(cartOf(1), 'refreshed');
+      setCart(cartOf(2), 'refreshed');
+      expect(seen).to.deep.equal([]);
+      expect(host.querySelector('.cart-count')!.textContent).to.equal('0');
+      await waitUntil(() => seen.length === 2, 'the carts never reached the page');
+      expect(seen).to.deep.equal(['1 shown as 1', '2 shown as 2']);
+      expect(host.querySelector('img')!.hasAttribute('onerror')).to.equal(false);
+
+      setCart(cartOf(3), 'refreshed');
+      expect(seen.at(-1)).to.equal('3 shown as 3');
+      // Nothing on the page to replace: no wait either.
+      setCart({ ...cartOf(4), pageParts: { 'span.elsewhere': '<span>4</span>' } }, 'refreshed');
+      expect(seen.at(-1)).to.equal('4 shown as 3');
+      expect((window as { hacked?: boolean }).hacked).to.equal(undefined);
+    } finally {
+      document.removeEventListener('shop-cart-updated', listener);
+    }
+  });
+});
