@@ -4,6 +4,7 @@
 // `npm start` serves the example pages and the demo shop from the same config.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import MagicString from 'magic-string';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
 // @ts-expect-error: the demo server is JavaScript (checked with // @ts-check) without .d.ts, and tsconfig has no allowJs.
@@ -32,6 +33,40 @@ function demoShop(): Plugin {
 }
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Where `elements/autoloader.ts` holds the element chunks' imports ({@link elementChunkImports}). */
+const CHUNK_IMPORTS_MARKER = '__ELEMENT_CHUNK_IMPORTS__';
+
+/**
+ * Writes into the autoloader, over {@link CHUNK_IMPORTS_MARKER}, the chunks each element's chunk
+ * imports besides `shared.js` (which the autoloader starts anyway), so that they download beside
+ * the element's chunk rather than a round trip after it (issue 19). The build fails when the
+ * marker is gone.
+ */
+function elementChunkImports(): Plugin {
+  return {
+    name: 'storefront:element-chunk-imports',
+    apply: 'build',
+    renderChunk(code, chunk, _options, meta) {
+      if (chunk.name !== 'autoloader' || !chunk.isEntry) return null;
+      // The marker is a whole string literal, replaced with its quotes by one holding the JSON.
+      const at = code.indexOf(CHUNK_IMPORTS_MARKER) - 1;
+      const end = at + CHUNK_IMPORTS_MARKER.length + 2;
+      if (at < 0 || !/^(["'`]).*\1$/.test(code.slice(at, end)))
+        this.error('elements/autoloader.ts lost its chunk-imports marker');
+      const imports: Record<string, string[]> = {};
+      for (const tag of elementTags()) {
+        const element = meta.chunks[`${tag}.js`];
+        if (!element) this.error(`no chunk ${tag}.js for the autoloader's chunk imports`);
+        const own = element.imports.filter((file) => file !== 'shared.js');
+        if (own.length) imports[tag] = own;
+      }
+      const out = new MagicString(code);
+      out.overwrite(at, end, JSON.stringify(JSON.stringify(imports)));
+      return { code: out.toString(), map: out.generateMap({ hires: true }) };
+    },
+  };
+}
 
 /** Every element tag: each `elements/<tag>/<tag>.ts` (folders without one, like engines in progress, are skipped). */
 export function elementTags(dir = `${root}elements`): string[] {
@@ -120,7 +155,7 @@ export default defineConfig({
   root,
   // Libraries (nanostores, React) branch on it; lib mode does not replace it by itself.
   define: { 'process.env.NODE_ENV': '"production"' },
-  plugins: [demoShop()],
+  plugins: [demoShop(), elementChunkImports()],
   server: {
     port: 5173,
     strictPort: false,

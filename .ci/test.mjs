@@ -17,6 +17,7 @@ const steps = [
   ['autoloader and exports cover every element', 'node .ci/check-entries.mjs'],
   ['build (bundles, custom-elements.json, types)', 'npm run -s build'],
   ['size budgets', 'node .ci/size.mjs'],
+  ["the autoloader starts each element chunk's imports", 'node .ci/check-chunk-imports.mjs'],
 ];
 
 /** Runs one step; true when it passed. */

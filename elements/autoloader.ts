@@ -27,6 +27,24 @@ export const elementLoaders: Readonly<Record<string, ElementLoader>> = {
   'shop-reviews': () => import('./shop-reviews/shop-reviews.ts'),
 };
 
+/**
+ * The chunks each element's chunk imports besides the shared one (rolldown's runtime; for the
+ * option form the engine parts its lazy extras share), by tag. The build writes them in over the
+ * marker (vite.config.ts, `elementChunkImports`), so they download beside the element's chunk
+ * instead of a round trip after it (issue 19). From source there are none.
+ */
+const CHUNK_IMPORTS_JSON: string = '__ELEMENT_CHUNK_IMPORTS__';
+const ELEMENT_CHUNK_IMPORTS: Readonly<Record<string, readonly string[]>> = CHUNK_IMPORTS_JSON.startsWith('{')
+  ? JSON.parse(CHUNK_IMPORTS_JSON)
+  : {};
+
+/** Starts loading `tag`'s chunk's own imports, next to this file (see {@link ELEMENT_CHUNK_IMPORTS}). */
+function preloadChunkImports(tag: string): void {
+  // A failure is reported where it matters: by the element chunk that imports it.
+  for (const file of ELEMENT_CHUNK_IMPORTS[tag] ?? [])
+    import(/* @vite-ignore */ new URL(file, import.meta.url).href).catch(() => {});
+}
+
 /** Page buttons that get ajax add-to-cart (WooCommerce's class, spec §4 Add-to-cart button). */
 export const ADD_TO_CART_SELECTOR = '.ajax_add_to_cart';
 
@@ -43,6 +61,8 @@ export interface AutoloaderOptions {
    * downloads beside the element chunks instead of after them (issue 19); `null` turns it off.
    */
   preloadShared?: (() => Promise<unknown>) | null;
+  /** Starts loading what a tag's chunk imports, beside the chunk itself (issue 19); `null` turns it off. */
+  preloadImports?: ((tag: string) => void) | null;
 }
 
 /** A running autoloader. */
@@ -87,6 +107,7 @@ export function startAutoloader({
   loaders = elementLoaders,
   installAddToCart = installAddToCartButtons,
   preloadShared = preloadSharedChunk,
+  preloadImports = preloadChunkImports,
 }: AutoloaderOptions = {}): Autoloader {
   // Tags already defined (loaded by their own script tag) need nothing.
   const pending = new Set(Object.keys(loaders).filter((tag) => !customElements.get(tag)));
@@ -126,6 +147,7 @@ export function startAutoloader({
 
   const load = (tag: string) => {
     preload();
+    preloadImports?.(tag);
     pending.delete(tag);
     requested.add(tag);
     run(

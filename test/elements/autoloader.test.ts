@@ -103,6 +103,22 @@ describe('autoloader', () => {
       expect(order).to.deep.equal(['shared', 'first', 'second']);
     });
 
+    it("asks for each tag's chunk imports beside its chunk, once per tag", async () => {
+      const order: string[] = [];
+      const root = add(
+        '<section><x-first-widget></x-first-widget><x-first-widget></x-first-widget></section>',
+      );
+      const loader = startAutoloader({
+        root,
+        loaders: { 'x-first-widget': async () => void order.push('first') },
+        installAddToCart: null,
+        preloadShared: null,
+        preloadImports: (tag) => void order.push(`imports of ${tag}`),
+      });
+      expect(await loader.whenLoaded('x-first-widget')).to.equal(true);
+      expect(order).to.deep.equal(['imports of x-first-widget', 'first']);
+    });
+
     it('does not ask for the shared chunk on a page with none of its tags', async () => {
       let preloads = 0;
       const root = add('<section><p>no elements here</p></section>');

@@ -1,5 +1,11 @@
 import { expect } from '@open-wc/testing';
-import { CHUNK_TIMEOUT_MS, ChunkLoadError, lazyModule, loadChunk, loadScript } from '../../shared/chunk-load.ts';
+import {
+  CHUNK_TIMEOUT_MS,
+  ChunkLoadError,
+  lazyModule,
+  loadChunk,
+  loadScript,
+} from '../../shared/chunk-load.ts';
 import { fakeClock } from '../helpers/clock.ts';
 
 /** spec §8: ChunkLoadError (type missing, timeout or error), 'Loading chunk {n} failed', 120 s. */
