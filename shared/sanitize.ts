@@ -86,8 +86,3 @@ const PRICE_CONFIG = {
 export function sanitizePriceToFragment(html: string): DocumentFragment {
   return purify.sanitize(html, { ...PRICE_CONFIG, RETURN_DOM_FRAGMENT: true });
 }
-
-/** Sanitised HTML as a string, for places that need markup (a sanitised string is safe to insert). */
-export function sanitizeHtml(html: string): string {
-  return purify.sanitize(html, CONFIG);
-}
