@@ -1,7 +1,9 @@
-import { memo, useCallback, useEffect, useId, useRef } from 'react';
+import { memo, useId } from 'react';
 import { fill } from '../../shared/format/messages.ts';
 import type { FieldInstance, FieldState } from './engine/types.ts';
 import { CORRECTION_KEYS, type OptionFormController } from './shop-option-form.controller.ts';
+import { colClass, FieldMessages, PendingField } from './shop-option-form.field-parts.view.tsx';
+import { useFieldProblem } from './shop-option-form.field-problem.ts';
 import { useFieldType } from './shop-option-form.registry.ts';
 import { RepeatButton } from './shop-option-form.repeater.view.tsx';
 import type { OptionFormMessages } from './shop-option-form.settings.ts';
@@ -20,12 +22,6 @@ export function shownErrors(field: FieldState): string[] {
   return Object.entries(field.error)
     .filter(([key, message]) => message && (field.showErrors || CORRECTION_KEYS.has(key as never)))
     .map(([, message]) => message as string);
-}
-
-/** Column classes on the 6-column grid (spec §2 layout: `col`, default the whole row). */
-function colClass(col: number | undefined): string {
-  const n = Math.round(col ?? 6);
-  return `col-${n >= 1 && n <= 6 ? n : 6}`;
 }
 
 /**
@@ -47,52 +43,11 @@ export const Field = memo(
 function FieldView({ inst, field, controller, messages, groupErrors }: FieldProps) {
   const base = useId();
   const type = useFieldType(inst.def.type);
-  // A view's value it cannot post (issue 13: a date on a disabled weekday) blocks the submit and
-  // takes the focus there, through the form's submit add-ons.
-  // Views report it as they post (not after a render: a click may come first).
-  const problem = useRef(false);
-  const removeAddon = useRef<(() => void) | null>(null);
-  useEffect(
-    () => () => {
-      removeAddon.current?.();
-      removeAddon.current = null;
-    },
-    [],
-  );
-  const onProblem = useCallback(
-    (now: boolean) => {
-      problem.current = now;
-      if (!now || removeAddon.current) return;
-      const remove = controller.addSubmitAddon({
-        ready: () => {
-          if (!problem.current) return true;
-          controller.focusField(inst.id);
-          return false;
-        },
-      });
-      removeAddon.current = () => void remove();
-    },
-    [controller, inst.id],
-  );
+  const onProblem = useFieldProblem(controller, inst.id);
   if (!type || field.status === 'hidden') return null;
   const def = inst.def;
   if (type === 'loading' || type === 'failed')
-    // A lazy field type (issue 13) whose chunk has not arrived, or could not be loaded.
-    return (
-      <div
-        className={`field field--${def.type} field--${type} ${colClass(def.col)}`}
-        part="field"
-        data-field-id={inst.id}
-        aria-busy={type === 'loading'}
-      >
-        <span className="label">{def.label ?? ''}</span>
-        {type === 'failed' && (
-          <p className="error" part="error" role="alert">
-            {messages.fieldUnavailable}
-          </p>
-        )}
-      </div>
-    );
+    return <PendingField inst={inst} state={type} messages={messages} />;
   const ids = {
     input: `${base}i`,
     label: `${base}l`,
@@ -176,18 +131,7 @@ function FieldView({ inst, field, controller, messages, groupErrors }: FieldProp
       {descAbove && description}
       {view}
       {!descAbove && description}
-      {field.charLeft !== undefined && (
-        <p id={ids.count} className="counter" part="counter">
-          {fill(messages.charLeft, { count: field.charLeft })}
-        </p>
-      )}
-      <div id={ids.error} className="errors" part="errors" aria-live="polite">
-        {errors.map((message) => (
-          <p key={message} className="error" part="error">
-            {message}
-          </p>
-        ))}
-      </div>
+      <FieldMessages ids={ids} charLeft={field.charLeft} errors={errors} messages={messages} />
       <RepeatButton
         repeater={def.repeater}
         bound={Boolean(def.repeater_bind)}

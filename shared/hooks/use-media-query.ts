@@ -1,16 +1,19 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
-/** Whether `query` matches now; re-renders when it flips. */
+/**
+ * Whether `query` matches now; re-renders when it flips. One MediaQueryList per query, subscribed
+ * once (a new `matchMedia` and a resubscription on every render would cost each re-render).
+ */
 export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (notify) => {
-      const list = window.matchMedia(query);
+  const list = useMemo(() => window.matchMedia(query), [query]);
+  const subscribe = useCallback(
+    (notify: () => void) => {
       list.addEventListener('change', notify);
       return () => list.removeEventListener('change', notify);
     },
-    () => window.matchMedia(query).matches,
-    () => false,
+    [list],
   );
+  return useSyncExternalStore(subscribe, () => list.matches, () => false);
 }
 
 /** The shopper asked for less motion (`prefers-reduced-motion: reduce`). */
