@@ -143,6 +143,8 @@ describe('<shop-option-form>', () => {
         ],
       });
       expect($(el, '[data-field-id="h"] h2')!.textContent).to.equal('Personalise');
+      // The content shows once the sanitiser's lazy chunk is here (issue 19).
+      await waitUntil(() => $(el, '[data-field-id="ct"] b'), 'the content never showed');
       expect($(el, '[data-field-id="ct"] b')!.textContent).to.equal('Bold');
       expect($(el, '[data-field-id="ct"] [onclick]')).to.equal(null);
       expect($(el, '[data-field-id="ct"] a')?.getAttribute('href') ?? '').not.to.contain('javascript');
