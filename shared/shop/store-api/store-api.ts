@@ -105,10 +105,11 @@ export function wooCommerceStoreApi(): ShopAdapter {
   const onHeaders = (received: Headers) => {
     nonce = received.get('Nonce') || nonce;
     const token = received.get('Cart-Token');
-    if (token && token !== cartToken) {
-      cartToken = token;
-      local.set(CART_TOKEN_KEY, token);
-    }
+    if (!token) return;
+    cartToken = token;
+    // Compared with what storage holds, not with the token in memory: storage may have lost it
+    // meanwhile (cleared by the shopper or another script) while the shop still sends the same.
+    if (local.get(CART_TOKEN_KEY) !== token) local.set(CART_TOKEN_KEY, token);
   };
 
   async function call<T>(

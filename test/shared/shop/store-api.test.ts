@@ -132,6 +132,15 @@ eachShopMode('Store API adapter', (mode) => {
         expect(await shopLog('store-api:cart/add-item')).to.have.length(1);
         expect(storeApiFacade().hasCart?.()).to.equal(true);
       });
+
+      it('stores the Cart-Token again when storage lost it, though the shop sends the same one', async () => {
+        await adapter.refreshCart();
+        const token = localStorage.getItem(CART_TOKEN_KEY);
+        expect(token).to.not.equal(null);
+        localStorage.removeItem(CART_TOKEN_KEY); // the shopper or another script cleared it
+        await adapter.refreshCart();
+        expect(localStorage.getItem(CART_TOKEN_KEY)).to.equal(token);
+      });
     } else {
       it('retries once with the fresh nonce when the printed one is stale (403) and no token is sent', async () => {
         globals.wcBlocksMiddlewareConfig = { storeApiNonce: 'stale-nonce' };
