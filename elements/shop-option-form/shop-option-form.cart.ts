@@ -2,7 +2,8 @@ import { emit } from '../../shared/events.ts';
 import { jqueryWrap, triggerJQuery } from '../../shared/jquery-bridge.ts';
 import { navigation } from '../../shared/navigation.ts';
 import { shop } from '../../shared/shop/adapter.ts';
-import { $cart, cartFailed, setCart } from '../../shared/stores/cart.ts';
+import { takeAddedCart } from '../../shared/shop/cart.ts';
+import { $cart, cartFailed } from '../../shared/stores/cart.ts';
 import { $pageConfig } from '../../shared/stores/page-config.ts';
 import { safeUrl } from '../../shared/url.ts';
 
@@ -47,9 +48,7 @@ export async function addOptionsToCart(
       navigation.assign(cartUrl);
       return 'navigated';
     }
-    setCart(result.cart, 'added');
-    emit(source, 'shop-cart-item-added', { productId, quantity, data: fields, cartHash: result.cart.hash });
-    triggerJQuery('added_to_cart', [result.cart.pageParts, result.cart.hash, jqueryWrap(source)]);
+    await takeAddedCart(result.cart, source, { productId, quantity, data: fields });
     return 'added';
   } catch (error) {
     cartFailed('wcpa_ajax_add_to_cart', error);

@@ -13,7 +13,11 @@ export function useMediaQuery(query: string): boolean {
     },
     [list],
   );
-  return useSyncExternalStore(subscribe, () => list.matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => list.matches,
+    () => false,
+  );
 }
 
 /** The shopper asked for less motion (`prefers-reduced-motion: reduce`). */

@@ -1,10 +1,11 @@
 import { emit } from '../events.ts';
 import { jqueryWrap, triggerJQuery } from '../jquery-bridge.ts';
 import { navigation } from '../navigation.ts';
-import { $cart, cartFailed, refreshCart, setCart } from '../stores/cart.ts';
+import { $cart, cartFailed, readyForPage, refreshCart, setCart } from '../stores/cart.ts';
 import { $pageConfig } from '../stores/page-config.ts';
 import { safeUrl } from '../url.ts';
 import { shop } from './adapter.ts';
+import type { CartSnapshot } from './cart-types.ts';
 
 /**
  * What the shopper does to the cart (spec §7 Add to cart, Remove from cart, the theme's quantity
@@ -21,6 +22,21 @@ export { refreshCart };
 function changeFailed(endpoint: string, error: unknown) {
   cartFailed(endpoint, error);
   void refreshCart({ keepError: true });
+}
+
+/**
+ * The cart after an add, in WooCommerce's order: its markup on the page, `shop-cart-item-added`,
+ * then `added_to_cart` (setCart's reaction sends `wc_fragments_loaded` after it, issue 11 item 9).
+ */
+export async function takeAddedCart(
+  cart: CartSnapshot,
+  source: Element | null,
+  added: { productId: string; quantity: number; data: Record<string, string> },
+): Promise<void> {
+  await readyForPage(cart);
+  setCart(cart, 'added');
+  emit(source ?? document, 'shop-cart-item-added', { ...added, cartHash: cart.hash });
+  triggerJQuery('added_to_cart', [cart.pageParts, cart.hash, jqueryWrap(source)]);
 }
 
 /** Adds a product (spec §7 Add to cart). Resolves to what happened. */
@@ -50,15 +66,7 @@ export async function addToCart(
       navigation.assign(cartUrl);
       return 'navigated';
     }
-    setCart(result.cart, 'added');
-    emit(source ?? document, 'shop-cart-item-added', {
-      productId,
-      quantity,
-      data: fields,
-      cartHash: result.cart.hash,
-    });
-    // setCart's reaction then sends wc_fragments_loaded (issue 11 item 9).
-    triggerJQuery('added_to_cart', [result.cart.pageParts, result.cart.hash, jqueryWrap(source)]);
+    await takeAddedCart(result.cart, source, { productId, quantity, data: fields });
     return 'added';
   } catch (error) {
     changeFailed('add_to_cart', error);
@@ -89,6 +97,7 @@ export async function removeCartItem(
   try {
     const cart = await shop().removeFromCart(key);
     if (!cart) throw new Error('no fragments');
+    await readyForPage(cart);
     setCart(cart, 'removed');
     emit(source ?? document, 'shop-cart-item-removed', { key, productId: line?.productId ?? '' });
     triggerJQuery('removed_from_cart', [cart.pageParts, cart.hash, jqueryWrap(removeLink ?? source)]);

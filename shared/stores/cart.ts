@@ -100,17 +100,34 @@ export function cartFailed(endpoint: string, error: unknown): void {
   emit(document, 'shop-cart-error', { endpoint, message });
 }
 
-/** The page parts each fragment's selector finds in `root` now. */
-function fragmentTargets(fragments: Record<string, string>, root: ParentNode): Array<[Element, string]> {
+/** The page parts each fragment's selector finds in `root` now; `quiet`: invalid selectors unreported. */
+function fragmentTargets(
+  fragments: Record<string, string>,
+  root: ParentNode,
+  quiet = false,
+): Array<[Element, string]> {
   const targets: Array<[Element, string]> = [];
   for (const [selector, html] of Object.entries(fragments)) {
     try {
       for (const target of root.querySelectorAll(selector)) targets.push([target, html]);
     } catch {
-      logError(null, `cart fragment selector "${selector}" is not a valid CSS selector; skipped.`);
+      if (!quiet)
+        logError(null, `cart fragment selector "${selector}" is not a valid CSS selector; skipped.`);
     }
   }
   return targets;
+}
+
+/**
+ * Settles once `cart`'s page parts can be put on the page at once: the sanitiser's chunk is here,
+ * or nothing on the page matches them. The library's own cart requests await it before
+ * `setCart`, so that the page's markup, `shop-cart-updated` and the jQuery events
+ * (`added_to_cart`, then `wc_fragments_loaded`) keep WooCommerce's order even on the first cart.
+ */
+export async function readyForPage(cart: Pick<CartSnapshot, 'pageParts'>): Promise<void> {
+  if (sanitizer.now() || !fragmentTargets(cart.pageParts, document, true).length) return;
+  // A failure is reported where the parts are put on the page.
+  await sanitizer.load().catch(() => {});
 }
 
 /**
@@ -232,7 +249,10 @@ export async function refreshCart(options: SetCartOptions = {}): Promise<void> {
   refreshController = controller;
   $cart.setKey('busy', true);
   try {
-    setCart(await shop().refreshCart(controller.signal), 'refreshed', options);
+    const cart = await shop().refreshCart(controller.signal);
+    await readyForPage(cart);
+    if (controller.signal.aborted) return;
+    setCart(cart, 'refreshed', options);
   } catch (error) {
     if (error instanceof ShopError && error.kind === 'aborted') return;
     cartFailed('get_refreshed_fragments', error);
