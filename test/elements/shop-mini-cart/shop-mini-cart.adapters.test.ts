@@ -75,7 +75,8 @@ eachAdapter('<shop-mini-cart>', (adapter) => {
         [...el.shadowRoot!.querySelectorAll('.actions a')].map((a) => a.getAttribute('part')),
       ).to.deep.equal(['cart-link', 'checkout-link']);
       expect($cart.get().fragments).to.deep.equal({});
-      expect(await shopLog(endpoints.refresh)).to.have.length(1);
+      const refreshes = await shopLog(endpoints.refresh);
+      expect(refreshes, `the refreshes the shop saw: ${JSON.stringify(refreshes)}`).to.have.length(1);
       expect(await shopLog('get_refreshed_fragments')).to.have.length(0);
       await Promise.all(el.shadowRoot!.getAnimations().map((a) => a.finished));
       await expect(el).to.be.accessible();
