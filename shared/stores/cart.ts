@@ -118,6 +118,9 @@ function fragmentTargets(
   return targets;
 }
 
+/** The longest a cart of the library's own requests waits for the sanitiser's chunk. */
+export const READY_WAIT_MS = 3000;
+
 /**
  * Settles once `cart`'s page parts can be put on the page at once: the sanitiser's chunk is here,
  * or nothing on the page matches them. The library's own cart requests await it before
@@ -126,8 +129,16 @@ function fragmentTargets(
  */
 export async function readyForPage(cart: Pick<CartSnapshot, 'pageParts'>): Promise<void> {
   if (sanitizer.now() || !fragmentTargets(cart.pageParts, document, true).length) return;
-  // A failure is reported where the parts are put on the page.
-  await sanitizer.load().catch(() => {});
+  // A failure is reported where the parts are put on the page; a chunk that hangs holds the cart
+  // back no more than READY_WAIT_MS (its parts then follow in order when it comes).
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    sanitizer.load().catch(() => {}),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, READY_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 /**
