@@ -90,38 +90,56 @@ export function loadChunk<T>(
   });
 }
 
-/** A module loaded on first need: {@link lazyModule}. */
+/** A lazily imported value: {@link lazyModule}. */
 export interface LazyModule<T> {
-  /** Loads it once (through {@link loadChunk}); after a failure, the next call tries again. */
+  /** The value, loaded on the first call; after a failure the next call tries again. */
   load(): Promise<T>;
-  /** The module when it has arrived, else undefined: lets callers stay synchronous from then on. */
-  now(): T | undefined;
+  /** The value once it has arrived, else undefined: lets callers stay synchronous from then on. */
+  loaded(): T | undefined;
   /** Starts loading without waiting (a failure is reported by whoever waits for it). */
   preload(): void;
+  /**
+   * Test seam: replaces how it is loaded (to count loads, delay or fail them); `undefined`
+   * restores the import. Returns the restore function. Either way the next call loads afresh.
+   */
+  setLoader(loader?: () => Promise<T>): () => void;
 }
 
-/** A lazy chunk (`import()`) that is loaded once and then known synchronously. */
-export function lazyModule<T>(chunk: string, load: () => Promise<T>): LazyModule<T> {
-  let ready: T | undefined;
-  let loading: Promise<T> | undefined;
+/**
+ * Code loaded on first need (issue 19): the importer runs once (wrap it in {@link loadChunk} for
+ * the ChunkLoadError of spec §8), and the value is known synchronously once it has arrived.
+ */
+export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
+  let load = importer;
+  let pending: Promise<T> | undefined;
+  let value: T | undefined;
+  const reset = (next: () => Promise<T>) => {
+    load = next;
+    pending = undefined;
+    value = undefined;
+  };
   const once = () => {
-    loading ??= loadChunk(chunk, load).then(
-      (module) => {
-        ready = module;
-        return module;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
-    return loading;
+    if (!pending) {
+      const attempt = load().then((loaded) => {
+        if (pending === attempt) value = loaded;
+        return loaded;
+      });
+      pending = attempt;
+      attempt.catch(() => {
+        if (pending === attempt) pending = undefined;
+      });
+    }
+    return pending;
   };
   return {
     load: once,
-    now: () => ready,
+    loaded: () => value,
     preload: () => {
       once().catch(() => {});
+    },
+    setLoader(loader) {
+      reset(loader ?? importer);
+      return () => reset(importer);
     },
   };
 }

@@ -26,7 +26,7 @@ export function SanitizedHtml({
       ref.current?.replaceChildren(
         price ? module.sanitizePriceToFragment(html) : module.sanitizeToFragment(html),
       );
-    const now = sanitizer.now();
+    const now = sanitizer.loaded();
     if (now) {
       show(now);
       return;

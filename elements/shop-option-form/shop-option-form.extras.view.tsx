@@ -1,19 +1,18 @@
 import { useLayoutEffect, useState } from 'react';
-import { loadChunk } from '../../shared/chunk-load.ts';
+import { type LazyModule, lazyModule, loadChunk } from '../../shared/chunk-load.ts';
 import { logError } from '../../shared/log.ts';
 import { captchaTexts, isOn, readCaptchaConfig } from './extras/captcha.settings.ts';
 import type { CaptchaController } from './extras/captcha.ts';
 import type { AddonAnswer, SubmitAddon } from './shop-option-form.addons.ts';
 import type { OptionFormController } from './shop-option-form.controller.ts';
-import { type LazyChunk, lazyChunk } from './shop-option-form.lazy.ts';
 import type { OptionFormSettings } from './shop-option-form.settings.ts';
 
 const TAG = 'shop-option-form';
 
 /** The captcha (issue 13), a lazy chunk loaded only by forms with `config.enable_recaptcha`. */
-export const captchaChunk = lazyChunk(() => import('./extras/captcha.view.tsx'));
+export const captchaChunk = lazyModule(() => import('./extras/captcha.view.tsx'));
 /** The spam tracker (issue 13), a lazy chunk loaded only by forms with `config.spam_tracker`. */
-export const spamTrackerChunk = lazyChunk(() => import('./extras/spam-tracker.ts'));
+export const spamTrackerChunk = lazyModule(() => import('./extras/spam-tracker.ts'));
 
 /**
  * A submit add-on whose code is still on its way: a submit meanwhile waits for it (then asks it),
@@ -42,7 +41,7 @@ function lazyAddon(
   return { addon, loading };
 }
 
-function load<T>(name: string, chunk: LazyChunk<T>): Promise<T> {
+function load<T>(name: string, chunk: LazyModule<T>): Promise<T> {
   return loadChunk(name, () => chunk.load()).catch((error: unknown) => {
     logError(TAG, `the ${name} chunk did not load.`, error);
     throw error;

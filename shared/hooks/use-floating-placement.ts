@@ -1,13 +1,13 @@
 import type { Placement } from '@floating-ui/dom';
 import { type RefObject, useLayoutEffect } from 'react';
-import { lazyModule } from '../chunk-load.ts';
+import { lazyModule, loadChunk } from '../chunk-load.ts';
 import { type LogSource, logError } from '../log.ts';
 
 /**
  * Floating UI as a lazy chunk (issue 19: 6 kB gzip that only an open dropdown or tooltip needs).
  * Elements warm it with `floatingUi.preload()` when the shopper reaches for the trigger.
  */
-export const floatingUi = lazyModule('floating-ui', () => import('./floating-ui.ts'));
+export const floatingUi = lazyModule(() => loadChunk('floating-ui', () => import('./floating-ui.ts')));
 
 /**
  * Places `floatingRef` (position: fixed) beside `anchorRef` with Floating UI while `active`,
@@ -47,7 +47,7 @@ export function useFloatingPlacement(
         });
       });
     };
-    const now = floatingUi.now();
+    const now = floatingUi.loaded();
     if (now) place(now);
     else {
       floating.style.visibility = 'hidden';

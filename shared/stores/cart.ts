@@ -128,7 +128,7 @@ export const READY_WAIT_MS = 3000;
  * (`added_to_cart`, then `wc_fragments_loaded`) keep WooCommerce's order even on the first cart.
  */
 export async function readyForPage(cart: Pick<CartSnapshot, 'pageParts'>): Promise<void> {
-  if (sanitizer.now() || !fragmentTargets(cart.pageParts, document, true).length) return;
+  if (sanitizer.loaded() || !fragmentTargets(cart.pageParts, document, true).length) return;
   // A failure is reported where the parts are put on the page; a chunk that hangs holds the cart
   // back no more than READY_WAIT_MS (its parts then follow in order when it comes).
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -157,7 +157,7 @@ export function applyFragmentsToPage(
   };
   const targets = fragmentTargets(fragments, root);
   if (!targets.length) return undefined;
-  const now = sanitizer.now();
+  const now = sanitizer.loaded();
   if (now) return void replace(now, targets);
   return sanitizer.load().then(
     // The page may have changed while the chunk came: the parts are looked up again.

@@ -108,35 +108,49 @@ describe('chunk loading', () => {
     expect(document.querySelector('script[src^="javascript:"]')).to.equal(null);
   });
 
-  describe('lazyModule (a chunk loaded on first need)', () => {
+  describe('lazyModule (code loaded on first need)', () => {
     it('loads once, then answers synchronously', async () => {
       let imports = 0;
-      const lazy = lazyModule('breakpoints', () => {
+      const lazy = lazyModule(() => {
         imports++;
         return import('../../shared/breakpoints.ts');
       });
-      expect(lazy.now()).to.equal(undefined);
+      expect(lazy.loaded()).to.equal(undefined);
       lazy.preload();
       const [a, b] = await Promise.all([lazy.load(), lazy.load()]);
       expect(a === b).to.equal(true);
-      expect(lazy.now()?.DESKTOP_MIN_WIDTH).to.equal(850);
+      expect(lazy.loaded()?.DESKTOP_MIN_WIDTH).to.equal(850);
       await lazy.load();
       expect(imports).to.equal(1);
     });
 
-    it('a failed load is a ChunkLoadError, and the next call tries again', async () => {
+    it('a failed load (a ChunkLoadError through loadChunk) is tried again on the next call', async () => {
       let imports = 0;
-      const lazy = lazyModule('flaky', () => {
-        imports++;
-        return imports === 1
-          ? import(/* @vite-ignore */ `/nowhere-${Date.now()}.js`)
-          : import('../../shared/breakpoints.ts');
-      });
+      const lazy = lazyModule(() =>
+        loadChunk('flaky', () => {
+          imports++;
+          return imports === 1
+            ? import(/* @vite-ignore */ `/nowhere-${Date.now()}.js`)
+            : import('../../shared/breakpoints.ts');
+        }),
+      );
       const error = await failure(lazy.load());
       expect(error.message).to.match(/^Loading chunk flaky failed/);
-      expect(lazy.now()).to.equal(undefined);
+      expect(lazy.loaded()).to.equal(undefined);
       expect((await lazy.load()).DESKTOP_MIN_WIDTH).to.equal(850);
       expect(imports).to.equal(2);
+    });
+
+    it('takes another loader for a test, and the import back', async () => {
+      const lazy = lazyModule(() => import('../../shared/breakpoints.ts'));
+      const restore = lazy.setLoader(() => Promise.reject(new Error('offline')));
+      let failed = false;
+      await lazy.load().catch(() => {
+        failed = true;
+      });
+      expect(failed).to.equal(true);
+      restore();
+      expect((await lazy.load()).DESKTOP_MIN_WIDTH).to.equal(850);
     });
   });
 });

@@ -1,8 +1,9 @@
 import { type ComponentType, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazyModule } from '../../../shared/chunk-load.ts';
 import { fill, languageOf } from '../../../shared/format/messages.ts';
 import { logError, logWarning } from '../../../shared/log.ts';
 import type { FormulaRuntime } from '../engine/formula.ts';
-import { formulaChunk, lazyChunk } from '../shop-option-form.lazy.ts';
+import { formulaChunk } from '../shop-option-form.lazy.ts';
 import type { FieldType, FieldViewProps } from '../shop-option-form.registry.ts';
 import { type DateFormat, dateFormat, dateFormula, dateText, formatTime } from './date-format.ts';
 import {
@@ -52,7 +53,7 @@ export interface PickerProps extends FieldViewProps {
 }
 
 /** The calendar picker chunk (test seam: `pickerChunk.setLoader`). */
-export const pickerChunk = lazyChunk<ComponentType<PickerProps>>(() =>
+export const pickerChunk = lazyModule<ComponentType<PickerProps>>(() =>
   import('./date-picker.tsx').then((module) => module.DatePicker),
 );
 

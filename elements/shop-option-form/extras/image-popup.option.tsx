@@ -1,9 +1,9 @@
 import { useState } from 'react';
+import { lazyModule } from '../../../shared/chunk-load.ts';
 import { fill } from '../../../shared/format/messages.ts';
 import { logError } from '../../../shared/log.ts';
 import { safeUrl } from '../../../shared/url.ts';
 import type { FieldDef, OptionValue } from '../engine/schema.ts';
-import { lazyChunk } from '../shop-option-form.lazy.ts';
 import type { FieldViewProps } from '../shop-option-form.registry.ts';
 import { IMAGE_POPUP_TEXTS, type ImagePopupTexts } from './image-popup.texts.ts';
 
@@ -15,7 +15,7 @@ import { IMAGE_POPUP_TEXTS, type ImagePopupTexts } from './image-popup.texts.ts'
  * the field's images in a popup), `image_preview` (hovering an option image shows it larger, up to
  * 600 px wide), `image_preview_disable_mobile` (no preview in a window 600 px wide or less).
  */
-export const imagePopupChunk = lazyChunk(() => import('./image-popup.ts'));
+export const imagePopupChunk = lazyModule(() => import('./image-popup.ts'));
 
 const TAG = 'shop-option-form';
 /** Option images the pointer is on now (a preview whose chunk arrives late shows only if still so). */

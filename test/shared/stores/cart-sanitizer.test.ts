@@ -22,7 +22,7 @@ describe('$cart while the sanitiser loads (issue 19)', () => {
   afterEach(() => cleanStores($cart));
 
   it('puts the carts on the page in order, each before its event; later carts stay synchronous', async () => {
-    expect(sanitizer.now(), 'another import loaded the sanitiser first').to.equal(undefined);
+    expect(sanitizer.loaded(), 'another import loaded the sanitiser first').to.equal(undefined);
     const host = await fixture<HTMLElement>(html`<div><span class="cart-count">0</span></div>`);
     const seen: string[] = [];
     const listener = (event: Event) => {
