@@ -3,9 +3,10 @@
 // unsanitised reaches the page. This file must be the first to load the sanitiser in its page.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { cleanStores } from 'nanostores';
+import sinon from 'sinon';
 import { sanitizer } from '../../../shared/sanitizer.ts';
 import type { CartSnapshot } from '../../../shared/shop/cart-types.ts';
-import { $cart, setCart } from '../../../shared/stores/cart.ts';
+import { $cart, READY_WAIT_MS, readyForPage, setCart } from '../../../shared/stores/cart.ts';
 
 const cartOf = (count: number): CartSnapshot => ({
   hash: `h${count}`,
@@ -47,6 +48,32 @@ describe('$cart while the sanitiser loads (issue 19)', () => {
       expect((window as { hacked?: boolean }).hacked).to.equal(undefined);
     } finally {
       document.removeEventListener('shop-cart-updated', listener);
+    }
+  });
+
+  it("holds the library's own cart back at most READY_WAIT_MS when the sanitiser's chunk hangs", async () => {
+    await fixture(html`<div><span class="cart-count">0</span></div>`);
+    const restore = sanitizer.setLoader(() => new Promise(() => {}));
+    const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let ready = false;
+      void readyForPage(cartOf(5)).then(() => {
+        ready = true;
+      });
+      await clock.tickAsync(READY_WAIT_MS - 1);
+      expect(ready, 'it stopped waiting early').to.equal(false);
+      await clock.tickAsync(1);
+      expect(ready, 'it waited past the cap').to.equal(true);
+      // Nothing on the page matches: no wait at all, chunk or not.
+      ready = false;
+      void readyForPage({ pageParts: { 'span.elsewhere': '<span>5</span>' } }).then(() => {
+        ready = true;
+      });
+      await clock.tickAsync(0);
+      expect(ready).to.equal(true);
+    } finally {
+      clock.restore();
+      restore();
     }
   });
 });
