@@ -1,3 +1,4 @@
+import { lazyModule } from '../chunk-load.ts';
 import type { ShopAdapter } from './adapter.ts';
 
 /** What an adapter answers without its code: the synchronous parts. */
@@ -14,14 +15,8 @@ export function lazyAdapter(
   /** The adapter offers `findVariation` (known before its code loads: callers test for it). */
   { findsVariations = false }: { findsVariations?: boolean } = {},
 ): ShopAdapter {
-  let loading: Promise<ShopAdapter> | undefined;
-  const adapter = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  // Loaded once; a failed load is tried again by the next call.
+  const adapter = lazyModule(load).load;
   const lazy: ShopAdapter = {
     ...facade,
     addToCart: async (fields, signal) => (await adapter()).addToCart(fields, signal),
