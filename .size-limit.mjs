@@ -10,14 +10,15 @@ const KB = 1000; // size-limit's "kB"
 
 /**
  * Chunks allowed more than 20 kB, and why. The option form carries the engine every form needs
- * (model, pricing, validation, repeaters) that no other element does; the formula language, the
- * searchable selects and the ajax add to cart are lazy chunks of their own. 23.9 kB reached on
- * 2026-11-23 (schemas on zod/mini); the extras' chunks (issue 13) import engine modules too, so
- * rolldown splits the schemas, references and pricing into references.js (6.6 kB) and the logic
- * into logic.js (2.0 kB), which the form imports statically: its real first load is about 33 kB.
+ * (definition schema, model, pricing, conditions, validation, repeaters) that no other element
+ * does; the formula language, the searchable selects, the ajax add to cart and every extra are lazy
+ * chunks of their own, and the extras' texts and settings live in them. Since 2026-11-24 the build
+ * keeps in this chunk what the form shares with its lazy chunks (`preserveEntrySignatures`, vite.config.ts),
+ * so the figure is the form's whole first load but for `logic.js` (2.0 kB): 29.0 kB, against 33.1
+ * kB in six files before.
  */
 const OWN_LIMITS = {
-  'shop-option-form': 24.5,
+  'shop-option-form': 29.5,
   // The page-behaviour registry and its selectors only; the behaviours are lazy chunks (2.5 kB).
   page: 4,
   // Issue 19: the other elements' budgets tightened to what they reach (2026-11-24), with about

@@ -183,6 +183,11 @@ export default defineConfig({
       fileName: (_format, name) => `${name}.js`,
     },
     rolldownOptions: {
+      // Lib mode keeps each entry's exports exactly ('strict'), so modules an element's chunk shares
+      // with its own lazy chunks (the option form's engine, used by its extras and formulas) were
+      // split into common chunks every page with the element loaded anyway, one request each
+      // (issue 19). The elements' exports are kept; the chunk may export more for its lazy chunks.
+      preserveEntrySignatures: 'allow-extension',
       output: {
         chunkFileNames: chunkFileName,
         // Lib mode keeps whitespace and /* @__PURE__ */ comments in ES output for re-bundling; these

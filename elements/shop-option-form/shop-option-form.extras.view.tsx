@@ -1,13 +1,17 @@
 import { useLayoutEffect, useState } from 'react';
 import { type LazyModule, lazyModule, loadChunk } from '../../shared/chunk-load.ts';
 import { logError } from '../../shared/log.ts';
-import { captchaTexts, isOn, readCaptchaConfig } from './extras/captcha.settings.ts';
 import type { CaptchaController } from './extras/captcha.ts';
 import type { AddonAnswer, SubmitAddon } from './shop-option-form.addons.ts';
 import type { OptionFormController } from './shop-option-form.controller.ts';
 import type { OptionFormSettings } from './shop-option-form.settings.ts';
 
 const TAG = 'shop-option-form';
+
+/** A WordPress-style switch in the page config: true, 1, '1', 'yes', 'on', 'true'. */
+export function isOn(value: unknown): boolean {
+  return value === true || value === 1 || (typeof value === 'string' && /^(1|yes|on|true)$/i.test(value));
+}
 
 /** The captcha (issue 13), a lazy chunk loaded only by forms with `config.enable_recaptcha`. */
 export const captchaChunk = lazyModule(() => import('./extras/captcha.view.tsx'));
@@ -74,15 +78,15 @@ export function FormExtras({ controller, settings, host, internals }: Props) {
   useLayoutEffect(() => {
     if (!captchaKey) return;
     const form = internals?.form ?? host.closest('form');
-    const captchaConfig = readCaptchaConfig(JSON.parse(captchaKey), (field, problem) =>
-      logError(TAG, `${field}: ${problem}; its default is used.`),
-    );
+    const recaptcha: unknown = JSON.parse(captchaKey);
+    const report = (field: string, problem: string) =>
+      logError(TAG, `${field}: ${problem}; its default is used.`);
     let stop: (() => void) | undefined;
     let live = true;
     const { addon } = lazyAddon(
       () =>
         load('captcha', captchaChunk).then((module) => {
-          const made = module.createCaptcha({ host, form, config: captchaConfig });
+          const made = module.createCaptcha({ host, form, recaptcha, report });
           if (live) {
             stop = made.connect();
             setCaptcha({ module, captcha: made });
@@ -125,13 +129,12 @@ export function FormExtras({ controller, settings, host, internals }: Props) {
   }, [trackerOn, controller, host, internals]);
 
   if (!captchaOn || !captcha) return null;
-  const texts = captchaTexts(settings.messages);
   if (captcha === 'failed')
     return (
       <p className="captcha-message" part="captcha-message" role="alert">
-        {texts.captchaUnavailable}
+        {settings.messages.captchaUnavailable}
       </p>
     );
   const { CaptchaArea } = captcha.module;
-  return <CaptchaArea captcha={captcha.captcha} texts={texts} />;
+  return <CaptchaArea captcha={captcha.captcha} messages={settings.messages} />;
 }

@@ -1,10 +1,6 @@
 import '../../shared/zod-config.ts';
 import * as z from 'zod/mini';
 import { messagesSchema } from '../../shared/format/messages.ts';
-import { CAPTCHA_TEXTS } from './extras/captcha.settings.ts';
-import { DATE_TEXTS } from './extras/date-texts.ts';
-import { IMAGE_POPUP_TEXTS } from './extras/image-popup.texts.ts';
-import { PLACE_TEXTS } from './extras/place-texts.ts';
 
 /** A JSON object or array as WordPress prints it; the engine reads it leniently (engine/schema.ts). */
 const jsonObject = z.record(z.string(), z.unknown());
@@ -32,56 +28,59 @@ export const optionFormSettings = z.object({
   scrollToError: z._default(z.boolean(), true),
   /** Show the price summary (spec §2 "price summary"). */
   summary: z._default(z.boolean(), true),
-  /** Visible strings; `{…}` placeholders are filled in. */
-  messages: messagesSchema({
-    /** spec §8 "Option form validation failed". */
-    formError: 'Fix the errors shown above',
-    optionsTotal: 'Options total',
-    fee: 'Fee',
-    discount: 'Discount',
-    productPrice: 'Product price',
-    total: 'Total',
-    totalChanged: 'Total: {total}',
-    corrected: '{label}: {message}',
-    required: 'required',
-    add: 'Add',
-    remove: 'Remove',
-    addLabel: 'Add another {label}',
-    removeLabel: 'Remove {label} {number}',
-    charLeft: '{count} characters left',
-    quantity: 'Quantity',
-    quantityOf: 'Quantity of {label}',
-    other: 'Other',
-    otherText: 'Other: your text',
-    clear: 'Clear selection',
-    chooseOption: 'Choose an option',
-    /** The searchable multiple select (nothing chosen yet). */
-    chooseOptions: 'Choose options',
-    /** The list of chosen options of a searchable multiple select. */
-    chosenOptions: '{label}: chosen options',
-    /** A chosen option's token button. */
-    removeOption: 'Remove {option}',
-    outOfStock: 'out of stock',
-    added: 'Added to cart.',
-    addFailed: 'Sorry, the product could not be added to the cart. Please try again.',
-    searchOptions: 'Search options',
-    noResults: 'No results',
-    tooltip: 'About {label}',
-    /** While the formula chunk loads (formula prices and the total are pending). */
-    pricesPending: 'Calculating prices…',
-    /** When the formula chunk failed to load: formula prices count as 0. */
-    pricesUnavailable: 'Some prices could not be calculated.',
-    /** A field whose lazily loaded type (upload, date picker, map, captcha) could not be loaded. */
-    fieldUnavailable: 'This option could not be loaded. Please reload the page.',
-    /** The captcha (issue 13): 'Choose Captcha', the v3 unused-token text, the duplicate-widget error. */
-    ...CAPTCHA_TEXTS,
-    /** The image popup and hover preview of option images (issue 13). */
-    ...IMAGE_POPUP_TEXTS,
-    /** Dates and times (issue 13): the calendar's button, dialog and day names, the rule messages. */
-    ...DATE_TEXTS,
-    /** The place selector (issue 13): location button, spec §8 alert, map name, provider failure. */
-    ...PLACE_TEXTS,
-  }),
+  /**
+   * Visible strings; `{…}` placeholders are filled in. The extras' strings (issue 13) are given
+   * here too; their defaults stay in the extras' own chunks: `extras/captcha.settings.ts`,
+   * `image-popup.texts.ts`, `date-texts.ts` and `place-texts.ts`.
+   */
+  messages: messagesSchema(
+    {
+      /** spec §8 "Option form validation failed". */
+      formError: 'Fix the errors shown above',
+      optionsTotal: 'Options total',
+      fee: 'Fee',
+      discount: 'Discount',
+      productPrice: 'Product price',
+      total: 'Total',
+      totalChanged: 'Total: {total}',
+      corrected: '{label}: {message}',
+      required: 'required',
+      add: 'Add',
+      remove: 'Remove',
+      addLabel: 'Add another {label}',
+      removeLabel: 'Remove {label} {number}',
+      charLeft: '{count} characters left',
+      quantity: 'Quantity',
+      quantityOf: 'Quantity of {label}',
+      other: 'Other',
+      otherText: 'Other: your text',
+      clear: 'Clear selection',
+      chooseOption: 'Choose an option',
+      /** The searchable multiple select (nothing chosen yet). */
+      chooseOptions: 'Choose options',
+      /** The list of chosen options of a searchable multiple select. */
+      chosenOptions: '{label}: chosen options',
+      /** A chosen option's token button. */
+      removeOption: 'Remove {option}',
+      outOfStock: 'out of stock',
+      added: 'Added to cart.',
+      addFailed: 'Sorry, the product could not be added to the cart. Please try again.',
+      searchOptions: 'Search options',
+      noResults: 'No results',
+      tooltip: 'About {label}',
+      /** While the formula chunk loads (formula prices and the total are pending). */
+      pricesPending: 'Calculating prices…',
+      /** When the formula chunk failed to load: formula prices count as 0. */
+      pricesUnavailable: 'Some prices could not be calculated.',
+      /** A field whose lazily loaded type (upload, date picker, map, captcha) could not be loaded. */
+      fieldUnavailable: 'This option could not be loaded. Please reload the page.',
+      /** The captcha's chunk did not load, or its provider did not (after 10 tries). */
+      captchaUnavailable: 'The captcha could not be loaded. Please reload the page.',
+      /** The button beside an option image that opens the image popup. */
+      imageOpen: 'View a larger image of {label}',
+    },
+    'more',
+  ),
 });
 
 export type OptionFormSettings = z.infer<typeof optionFormSettings>;

@@ -58,12 +58,38 @@ export function plural(
 
 /**
  * The `messages` settings key of an element: one string field per entry of `defaults`, each
- * defaulted, the whole object defaulted (`schema.parse({})` fills every text).
+ * defaulted, the whole object defaulted (`schema.parse({})` fills every text). With `more`, other
+ * string keys are kept as given: the texts of parts that load later, whose defaults stay in their
+ * own chunks (read through {@link textsFrom}); a key that is not a string is reported and dropped.
  */
-export function messagesSchema<const T extends Record<string, string>>(defaults: T) {
+export function messagesSchema<const T extends Record<string, string>>(
+  defaults: T,
+): z.ZodMiniPrefault<z.ZodMiniObject<DefaultedTexts<T>>>;
+export function messagesSchema<const T extends Record<string, string>>(
+  defaults: T,
+  more: 'more',
+): z.ZodMiniPrefault<z.ZodMiniObject<DefaultedTexts<T>, z.core.$catchall<z.ZodMiniString<string>>>>;
+export function messagesSchema(defaults: Record<string, string>, more?: 'more'): unknown {
   const shape = Object.fromEntries(
     Object.entries(defaults).map(([key, text]) => [key, z._default(z.string(), text)]),
-  ) as { [K in keyof T]: z.ZodMiniDefault<z.ZodMiniString<string>> };
+  );
+  const object = more ? z.catchall(z.object(shape), z.string()) : z.object(shape);
   // Every field is defaulted, so `{}` is a valid input; zod's generic input type cannot see that.
-  return z.prefault(z.object(shape), {} as never);
+  return z.prefault(object, {} as never);
+}
+
+type DefaultedTexts<T> = { [K in keyof T]: z.ZodMiniDefault<z.ZodMiniString<string>> };
+
+/**
+ * The texts of a part that loads later (an extra of the option form): its `defaults`, each
+ * replaced by the element's `messages` where they set a non-empty string.
+ */
+export function textsFrom<T extends Record<string, string>>(defaults: T, messages: object): T {
+  const given = messages as Readonly<Record<string, unknown>>;
+  const out: Record<string, string> = { ...defaults };
+  for (const key of Object.keys(out)) {
+    const text = given[key];
+    if (typeof text === 'string' && text) out[key] = text;
+  }
+  return out as T;
 }

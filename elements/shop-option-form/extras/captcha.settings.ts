@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { textsFrom } from '../../../shared/format/messages.ts';
 
 /**
  * The captcha of an option form (spec §2 "captcha area", §3 page config `enable_recaptcha`, §5,
@@ -24,7 +25,10 @@ export const captchaConfigSchema = z.object({
 });
 export type CaptchaConfig = z.infer<typeof captchaConfigSchema>;
 
-/** The captcha's visible strings: the element's `messages` (these are the defaults). */
+/**
+ * The captcha's visible strings: the element's `messages` (these are the defaults, in the captcha
+ * chunk; `captchaUnavailable`, shown when this chunk fails, is the settings schema's own).
+ */
 export const CAPTCHA_TEXTS = {
   /** spec §8 "Captcha v2 not done". */
   captchaRequired: 'Choose Captcha',
@@ -32,23 +36,12 @@ export const CAPTCHA_TEXTS = {
   captchaExpired: 'The captcha check has expired. It runs again when you add to cart.',
   /** spec §8 "Duplicate captcha widgets: a configured duplicate-widget error". */
   captchaDuplicate: 'This form already has a captcha; only one can be used.',
-  /** The provider script or widget did not load (after 10 tries). */
-  captchaUnavailable: 'The captcha could not be loaded. Please reload the page.',
 };
-export type CaptchaTexts = typeof CAPTCHA_TEXTS;
+export type CaptchaTexts = typeof CAPTCHA_TEXTS & { captchaUnavailable: string };
 
 /** The texts in use: the element's `messages` where they set one, else the defaults. */
-export function captchaTexts(messages: object): CaptchaTexts {
-  const given = messages as Partial<Record<string, unknown>>;
-  const out = { ...CAPTCHA_TEXTS };
-  for (const key of Object.keys(out) as Array<keyof CaptchaTexts>)
-    if (typeof given[key] === 'string' && given[key]) out[key] = given[key] as string;
-  return out;
-}
-
-/** A WordPress-style switch: true, 1, '1', 'yes', 'on', 'true'. */
-export function isOn(value: unknown): boolean {
-  return value === true || value === 1 || (typeof value === 'string' && /^(1|yes|on|true)$/i.test(value));
+export function captchaTexts(messages: { captchaUnavailable: string }): CaptchaTexts {
+  return { ...textsFrom(CAPTCHA_TEXTS, messages), captchaUnavailable: messages.captchaUnavailable };
 }
 
 /**

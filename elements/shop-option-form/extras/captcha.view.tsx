@@ -1,14 +1,21 @@
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useRef } from 'react';
-import type { CaptchaTexts } from './captcha.settings.ts';
+import { type CaptchaTexts, captchaTexts, readCaptchaConfig } from './captcha.settings.ts';
 import { CaptchaController, type CaptchaOptions } from './captcha.ts';
 
 /**
  * The captcha chunk (issue 13): loaded only by forms whose page config has `enable_recaptcha`.
- * `createCaptcha` makes the add-on; `CaptchaArea` shows its widget (slotted light DOM) and message.
+ * `createCaptcha` reads `config.recaptcha` (each bad field `report`ed and defaulted) and makes the
+ * add-on; `CaptchaArea` shows its widget (slotted light DOM) and message.
  */
-export function createCaptcha(options: CaptchaOptions): CaptchaController {
-  return new CaptchaController(options);
+export function createCaptcha(
+  options: Omit<CaptchaOptions, 'config'> & {
+    recaptcha: unknown;
+    report: (field: string, problem: string) => void;
+  },
+): CaptchaController {
+  const { recaptcha, report, ...rest } = options;
+  return new CaptchaController({ ...rest, config: readCaptchaConfig(recaptcha, report) });
 }
 
 const css = `
@@ -35,8 +42,15 @@ const TEXT_OF: Record<string, keyof CaptchaTexts> = {
 };
 
 /** The captcha area: the provider's widget (light DOM, through the slot) and its message. */
-export function CaptchaArea({ captcha, texts }: { captcha: CaptchaController; texts: CaptchaTexts }) {
+export function CaptchaArea({
+  captcha,
+  messages,
+}: {
+  captcha: CaptchaController;
+  messages: { captchaUnavailable: string };
+}) {
   const state = useStore(captcha.$state);
+  const texts = captchaTexts(messages);
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => adopt(ref.current), []);
   const key = TEXT_OF[state.message];

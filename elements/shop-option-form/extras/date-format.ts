@@ -3,16 +3,16 @@ import { dateValue } from '../engine/references.ts';
 import type { EngineState } from '../engine/state.ts';
 import type { OptionFormMessages } from '../shop-option-form.settings.ts';
 import { type DateFormula, dateOf, type IsoDate, isoOf } from './date-rules.ts';
-import type { DateTexts } from './date-texts.ts';
+import { DATE_TEXTS, type DateTexts } from './date-texts.ts';
 
 /**
  * Dates as the shopper reads and types them, in the page's language through `Intl` (DESIGN §8),
  * the visible strings of the date extras, and date formulas. No DOM, no React.
  */
 
-/** A text of the date extras from the form's `messages` (defaults in `date-texts.ts`). */
+/** A text of the date extras: the form's `messages` where they set it, else its default (`date-texts.ts`). */
 export function dateText(messages: OptionFormMessages, key: keyof DateTexts): string {
-  return messages[key];
+  return messages[key] || DATE_TEXTS[key];
 }
 
 function intl(lang: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {

@@ -1,6 +1,6 @@
 /**
- * The date and time extras' visible strings (issue 13): part of the element's `messages` (defaults
- * here, kept apart from the date chunk so the settings schema does not load it).
+ * The date and time extras' visible strings (issue 13): part of the element's `messages`, with
+ * these defaults in the date chunks (the settings schema keeps the strings it is given).
  */
 export const DATE_TEXTS = {
   /** The button opening the calendar (followed by the field's label). */

@@ -5,7 +5,6 @@ import { logError } from '../../../shared/log.ts';
 import { safeUrl } from '../../../shared/url.ts';
 import type { FieldDef, OptionValue } from '../engine/schema.ts';
 import type { FieldViewProps } from '../shop-option-form.registry.ts';
-import { IMAGE_POPUP_TEXTS, type ImagePopupTexts } from './image-popup.texts.ts';
 
 /**
  * The hooks of the image popup and hover preview in the choice views (issue 13), in the form's own
@@ -31,21 +30,6 @@ export function largeImageOf(def: FieldDef, option: OptionValue): string | null 
         ? option.productImage
         : undefined;
   return src ? safeUrl(src, document.baseURI) : null;
-}
-
-/** The field's options with an image, flattened from option groups. */
-function imageOptions(def: FieldDef): OptionValue[] {
-  return def.values
-    .flatMap((o) => (o.options?.length ? o.options.flatMap((x) => x.options ?? [x]) : [o]))
-    .filter((o) => largeImageOf(def, o));
-}
-
-function textsOf(messages: object): ImagePopupTexts {
-  const given = messages as Record<string, unknown>;
-  const out = { ...IMAGE_POPUP_TEXTS };
-  for (const key of Object.keys(out) as Array<keyof ImagePopupTexts>)
-    if (typeof given[key] === 'string' && given[key]) out[key] = given[key] as string;
-  return out;
 }
 
 /** An option image (the thumbnail); with `image_preview`, hovering it shows the large image. */
@@ -86,21 +70,11 @@ export function ImagePopupButton(props: FieldViewProps & { option: OptionValue }
   const { def, option, messages } = props;
   const [busy, setBusy] = useState(false);
   if (!on(def.image_popup) || !largeImageOf(def, option)) return null;
-  const texts = textsOf(messages);
   const open = (opener: HTMLButtonElement) => {
-    const options = imageOptions(def);
-    const images = options.map((o) => ({
-      src: largeImageOf(def, o)!,
-      thumb: o.thumb_src ? (safeUrl(o.thumb_src, document.baseURI) ?? undefined) : undefined,
-      alt: o.label,
-      caption: o.label,
-    }));
     setBusy(true);
     imagePopupChunk
       .load()
-      .then((chunk) =>
-        chunk.openImagePopup({ images, index: Math.max(0, options.indexOf(option)), opener, texts }),
-      )
+      .then((chunk) => chunk.openOptionImages({ def, option, opener, messages }))
       .catch((error: unknown) => logError(TAG, 'the image popup could not be opened.', error))
       .finally(() => setBusy(false));
   };
@@ -109,7 +83,7 @@ export function ImagePopupButton(props: FieldViewProps & { option: OptionValue }
       type="button"
       className="image-open"
       part="image-open-button"
-      aria-label={fill(texts.imageOpen, { label: option.label })}
+      aria-label={fill(messages.imageOpen, { label: option.label })}
       aria-busy={busy || undefined}
       disabled={props.disabled}
       onClick={(e) => open(e.currentTarget)}

@@ -1,7 +1,8 @@
-/** The image popup's and hover preview's visible strings: the element's `messages` (defaults here). */
+/**
+ * The image popup's visible strings: the element's `messages` (defaults here, in the popup's chunk;
+ * `imageOpen`, the button's name, is the settings schema's own).
+ */
 export const IMAGE_POPUP_TEXTS = {
-  /** The button beside an option image that opens the popup. */
-  imageOpen: 'View a larger image of {label}',
   imageClose: 'Close',
   imageZoom: 'Zoom',
   imagePrevious: 'Previous image',

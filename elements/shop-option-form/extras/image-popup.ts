@@ -1,5 +1,9 @@
+import { textsFrom } from '../../../shared/format/messages.ts';
 import type { LightboxSlide, OpenLightbox } from '../../../shared/lightbox/photoswipe.ts';
-import type { ImagePopupTexts } from './image-popup.texts.ts';
+import { safeUrl } from '../../../shared/url.ts';
+import type { FieldDef, OptionValue } from '../engine/schema.ts';
+import { largeImageOf } from './image-popup.option.tsx';
+import { IMAGE_POPUP_TEXTS, type ImagePopupTexts } from './image-popup.texts.ts';
 
 /**
  * The image popup and hover preview of option images (issue 13; spec §2 "an image hover preview,
@@ -88,6 +92,39 @@ export async function openImagePopup({
     },
     ...(reducedMotion === undefined ? {} : { reducedMotion }),
   });
+}
+
+/** The field's options with an image, flattened from option groups. */
+function imageOptions(def: FieldDef): OptionValue[] {
+  return def.values
+    .flatMap((o) => (o.options?.length ? o.options.flatMap((x) => x.options ?? [x]) : [o]))
+    .filter((o) => largeImageOf(def, o));
+}
+
+/**
+ * The popup of an option image button (`image_popup`): the field's images, at `option`'s, with
+ * the texts of the element's `messages` (defaults in `image-popup.texts.ts`).
+ */
+export function openOptionImages({
+  def,
+  option,
+  opener,
+  messages,
+}: {
+  def: FieldDef;
+  option: OptionValue;
+  opener: HTMLElement;
+  messages: object;
+}): Promise<OpenLightbox> {
+  const options = imageOptions(def);
+  const images = options.map((o) => ({
+    src: largeImageOf(def, o)!,
+    thumb: o.thumb_src ? (safeUrl(o.thumb_src, document.baseURI) ?? undefined) : undefined,
+    alt: o.label,
+    caption: o.label,
+  }));
+  const index = Math.max(0, options.indexOf(option));
+  return openImagePopup({ images, index, opener, texts: textsFrom(IMAGE_POPUP_TEXTS, messages) });
 }
 
 // ---- hover preview ------------------------------------------------------------------------------

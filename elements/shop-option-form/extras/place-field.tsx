@@ -4,7 +4,7 @@ import { logError } from '../../../shared/log.ts';
 import type { PlaceValue } from '../engine/types.ts';
 import type { FieldType, FieldViewProps } from '../shop-option-form.registry.ts';
 import { geolocate, loadMaps, type MapsApi, mapsConfig, type Place, placeValue } from './place-provider.ts';
-import type { PlaceTexts } from './place-texts.ts';
+import { PLACE_TEXTS, type PlaceTexts } from './place-texts.ts';
 
 /**
  * The place selector (`placeselector`, issue 13; spec §2, §7, §8, §9): an address input with the
@@ -47,7 +47,7 @@ function isPlace(value: unknown): value is PlaceValue {
 
 export function PlaceSelector(props: FieldViewProps) {
   const { def, field, inputId, disabled, invalid, messages, onValue, onBlur } = props;
-  const t = (key: keyof PlaceTexts) => messages[key];
+  const t = (key: keyof PlaceTexts) => messages[key] || PLACE_TEXTS[key];
   const input = useRef<HTMLInputElement>(null);
   const mapDiv = useRef<HTMLElement>(null);
   const statusId = useId();

@@ -1,6 +1,6 @@
 /**
- * The place selector's visible strings (issue 13): part of the element's `messages` (defaults here,
- * kept apart from the place chunk so the settings schema does not load it).
+ * The place selector's visible strings (issue 13): part of the element's `messages`, with these
+ * defaults in the place chunk (the settings schema keeps the strings it is given).
  */
 export const PLACE_TEXTS = {
   /** The address input's placeholder (the field's own `placeholder` wins). */

@@ -53,6 +53,17 @@ describe('<shop-option-form> captcha (issue 13)', () => {
       expect((fake()!.calls[0].params as { sitekey: string }).sitekey).to.equal('demo-key');
     });
 
+    it("takes its texts from the element's messages (the defaults live in the captcha chunk)", async () => {
+      const { el, button } = await optionForm({
+        definition: [sectionOf([text])],
+        config: captchaConfig(),
+        messages: { captchaRequired: 'Bitte das Captcha lösen' },
+      });
+      await waitUntil(() => widgetOf(el)?.querySelector('input'), 'no widget', { timeout: 5000 });
+      button.click();
+      await waitUntil(() => message(el) === 'Bitte das Captcha lösen', `the message is ${message(el)}`);
+    });
+
     it("blocks a submit without the captcha ('Choose Captcha', focus on the widget), then posts the token", async () => {
       const { el, form, button } = await optionForm({
         definition: [sectionOf([text])],

@@ -87,6 +87,21 @@ describe('<shop-option-form> image popup and hover preview (issue 13)', () => {
       await waitUntil(() => el.shadowRoot!.activeElement === second, 'focus did not come back to the button');
     });
 
+    it("takes its texts from the element's messages (the defaults live in the popup's chunk)", async () => {
+      const { el } = await optionForm({
+        definition: [sectionOf([motif({ image_popup: true })])],
+        messages: { imageOpen: 'Größer: {label}', imageClose: 'Schließen', imageNext: '' },
+      });
+      const first = $$<HTMLButtonElement>(el, 'button.image-open')[0];
+      expect(first.getAttribute('aria-label')).to.equal('Größer: Belt');
+      first.click();
+      await opened();
+      const label = (selector: string) => document.querySelector(selector)?.getAttribute('aria-label');
+      expect(label('.pswp__button--close')).to.equal('Schließen');
+      // An empty text keeps the default.
+      expect(label('.pswp__button--arrow--next')).to.equal('Next image');
+    });
+
     it("shows spec §8's error text for an image that does not load", async () => {
       const { el } = await optionForm({
         definition: [
