@@ -1,8 +1,9 @@
 // Production-build benchmark (issue 19): what a shopper on a slow phone downloads and waits for.
 //
-//   npm run build && node test/bench/production.bench.mjs [runs]
+//   npm run build && node test/bench/production.bench.mjs [runs] [page]
 //
-// The storefront example page served from dist/ (as /examples/built/storefront.html, the demo
+// An example page (default the storefront; `shop-option-form` is the product page with the option
+// form and the mini-cart) served from dist/ (as /examples/built/<page>.html, the demo
 // shop answering its requests) in headless Chromium under DevTools' "Slow 4G" network profile and
 // 4x CPU throttling, fresh profile and cache for every run, static files gzipped as a shop's server
 // sends them. Printed, not pass/fail:
@@ -22,7 +23,12 @@ import { createDemoServer } from '../../examples/server/index.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RUNS = Number(process.argv[2] ?? 5);
-const PAGE = '/examples/built/storefront.html';
+const PAGE_NAME = process.argv[3] ?? 'storefront';
+if (!/^[a-z0-9-]+$/.test(PAGE_NAME)) {
+  console.error(`not an example page name: ${PAGE_NAME}`);
+  process.exit(1);
+}
+const PAGE = `/examples/built/${PAGE_NAME}.html`;
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -58,7 +64,7 @@ const server = createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.searchParams.has('nojs') && url.pathname === PAGE) {
     // Baseline: the built page without any module script.
-    const html = await readFile(join(ROOT, 'examples/storefront.html'), 'utf8');
+    const html = await readFile(join(ROOT, `examples/${PAGE_NAME}.html`), 'utf8');
     res.writeHead(200, { 'content-type': TYPES['.html'], 'Content-Security-Policy': CSP });
     res.end(html.replace(/<script type="module"[^>]*><\/script>\n?/g, ''));
     return;
@@ -106,7 +112,7 @@ async function measure(path, withElements) {
         new Promise((resolve) => {
           const ours = () =>
             [...document.querySelectorAll('*')].filter((el) =>
-              /^(shop-[a-z0-9-]+|join-chat)$/.test(el.localName),
+              /^(shop-[a-z0-9-]+|join-chat|product-gallery)$/.test(el.localName),
             );
           const done = () =>
             ours().every(
