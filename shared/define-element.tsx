@@ -6,6 +6,7 @@ import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'r
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
 import { baseStyles } from '../styles/base.styles.ts';
+import { sheetFor } from './style-sheets.ts';
 
 /**
  * The one wrapper over @r2wc/react-to-web-component (DESIGN §3). Everything else in the library
@@ -99,49 +100,6 @@ export interface ShopElementConstructor<T> {
 }
 
 type Source = Record<string, unknown>;
-
-const sheets = new Map<string, CSSStyleSheet>();
-/** One constructable stylesheet per distinct CSS text, shared by every instance. */
-function sheetFor(css: string): CSSStyleSheet {
-  let sheet = sheets.get(css);
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    sheets.set(css, sheet);
-    refreshOnMediaChange(sheet, css);
-  }
-  return sheet;
-}
-
-/**
- * WebKit (WebKitGTK 2.4x) can keep the answer a shared constructable sheet's `@media` rules had
- * before the viewport changed: when no instance was on the page at the change, instances added
- * after a resize to a phone width still got the wide layout (the live search did). So when one
- * of a sheet's queries flips, the sheet is rebuilt from its text, which every engine
- * re-evaluates. One listener per query for the whole page.
- */
-const textsByQuery = new Map<string, Set<string>>();
-/** Held so no engine collects a list, and its listener, while the page lives. */
-const mediaLists: MediaQueryList[] = [];
-
-function refreshOnMediaChange(sheet: CSSStyleSheet, css: string) {
-  for (const rule of sheet.cssRules) {
-    if (!(rule instanceof CSSMediaRule)) continue;
-    const query = rule.media.mediaText;
-    let texts = textsByQuery.get(query);
-    if (!texts) {
-      const watched = new Set<string>();
-      const list = window.matchMedia(query);
-      list.addEventListener('change', () => {
-        for (const text of watched) sheets.get(text)?.replaceSync(text);
-      });
-      mediaLists.push(list);
-      texts = watched;
-      textsByQuery.set(query, texts);
-    }
-    texts.add(css);
-  }
-}
 
 function isPlainObject(value: unknown): value is Source {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -3,18 +3,10 @@ import { type Clock, pageClock } from '../../shared/clock.ts';
 import { fill } from '../../shared/format/messages.ts';
 import { idleControls, LIGHTBOX } from '../../shared/lightbox/common.ts';
 import { lightboxStyles } from '../../shared/lightbox/photoswipe.styles.ts';
+import { adoptStyles } from '../../shared/style-sheets.ts';
 import type { LightboxRequest } from './shop-reviews.controller.ts';
 
 export { LIGHTBOX } from '../../shared/lightbox/common.ts';
-
-let sheet: CSSStyleSheet | undefined;
-/** PhotoSwipe renders in the page: its sheet is adopted by the document once (CSP: no <style>). */
-function adoptStyles() {
-  if (sheet) return;
-  sheet = new CSSStyleSheet();
-  sheet.replaceSync(lightboxStyles);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-}
 
 /** The error line of a photo that failed to load (spec §8 "Lightbox image load failure"). */
 function errorElement(request: LightboxRequest, index: number, src: string): HTMLElement {
@@ -41,7 +33,8 @@ function errorElement(request: LightboxRequest, index: number, src: string): HTM
  * when it has closed; focus goes back to the opener.
  */
 export function openLightbox(request: LightboxRequest, clock: Clock = pageClock): Promise<void> {
-  adoptStyles();
+  // PhotoSwipe renders in the page: its sheet is adopted by the document once.
+  adoptStyles(document, lightboxStyles);
   const { review, index, opener, settings } = request;
   const { messages } = settings;
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,6 +1,7 @@
 import PhotoSwipe from 'photoswipe';
 import { type Clock, pageClock } from '../clock.ts';
 import { fill } from '../format/messages.ts';
+import { adoptStyles } from '../style-sheets.ts';
 import { idleControls, LIGHTBOX } from './common.ts';
 import { captionStyles, lightboxStyles } from './photoswipe.styles.ts';
 
@@ -57,18 +58,6 @@ export interface OpenLightbox {
   close(): void;
 }
 
-const sheets: CSSStyleSheet[] = [];
-/** Adopted by the document once (strict CSP: no <style>). */
-function adoptStyles() {
-  if (sheets.length) return;
-  for (const css of [lightboxStyles, captionStyles]) {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    sheets.push(sheet);
-  }
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, ...sheets];
-}
-
 /** The error line of a slide that failed to load (spec §8 "Lightbox image load failure"). */
 function errorElement(texts: LightboxTexts, count: number, index: number, src: string): HTMLElement {
   const box = document.createElement('div');
@@ -97,7 +86,8 @@ export function openPhotoSwipe({
   reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches,
   onChange,
 }: LightboxOptions): OpenLightbox {
-  adoptStyles();
+  // Adopted by the document once.
+  adoptStyles(document, lightboxStyles, captionStyles);
   const duration = reducedMotion ? 0 : LIGHTBOX.animationMs;
   const pswp = new PhotoSwipe({
     dataSource: slides.map((slide) => ({

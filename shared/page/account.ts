@@ -1,3 +1,4 @@
+import { adoptStyles } from '../style-sheets.ts';
 import {
   type BehaviourOptions,
   documentOf,
@@ -33,14 +34,6 @@ const CSS = `
 .touch-scroll-table{overflow-x:auto;-webkit-overflow-scrolling:touch;max-inline-size:100%}
 .touch-scroll-table:focus-visible{outline:var(--shop-focus-ring-width,2px) solid var(--shop-color-focus,#1f5f8b);outline-offset:2px}
 `;
-const sheets = new WeakSet<Document>();
-function adoptStyles(doc: Document) {
-  if (sheets.has(doc) || !('adoptedStyleSheets' in doc)) return;
-  sheets.add(doc);
-  const sheet = new (doc.defaultView ?? window).CSSStyleSheet();
-  sheet.replaceSync(CSS);
-  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
-}
 
 const tables = new WeakMap<PageRoot, () => void>();
 
@@ -51,7 +44,7 @@ export function installOrdersTable(root: PageRoot = document, _options: Behaviou
     const wrapped: HTMLElement[] = [];
     const wrap = (table: HTMLElement) => {
       if (table.parentElement?.classList.contains('touch-scroll-table')) return;
-      adoptStyles(doc);
+      adoptStyles(doc, CSS);
       const region = doc.createElement('div');
       region.className = 'touch-scroll-table';
       region.setAttribute('role', 'region');

@@ -1,5 +1,6 @@
 import { logError, logPrefix } from '../log.ts';
 import { readPageData } from '../stores/page-data.ts';
+import { adoptStyles } from '../style-sheets.ts';
 import { safeUrl } from '../url.ts';
 import {
   type BehaviourOptions,
@@ -58,14 +59,6 @@ const CSS = `
 .block-edit-link__panel a{color:#fff}
 .block-edit-link :focus-visible{outline:var(--shop-focus-ring-width,2px) solid var(--shop-color-focus,#1f5f8b);outline-offset:2px}
 `;
-const sheets = new WeakSet<Document>();
-function adoptStyles(doc: Document) {
-  if (sheets.has(doc) || !('adoptedStyleSheets' in doc)) return;
-  sheets.add(doc);
-  const sheet = new (doc.defaultView ?? window).CSSStyleSheet();
-  sheet.replaceSync(CSS);
-  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
-}
 
 const installed = new WeakMap<PageRoot, () => void>();
 const noted = new WeakSet<Document>();
@@ -105,7 +98,7 @@ export function installEditorLinks(root: PageRoot = document, options: EditorLin
         );
         return;
       }
-      adoptStyles(doc);
+      adoptStyles(doc, CSS);
       const panel = doc.createElement('div');
       panel.className = 'block-edit-link__panel';
       panel.id = `block-edit-link-${++ids}`;

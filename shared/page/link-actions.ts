@@ -1,6 +1,7 @@
 import { type Clock, pageClock } from '../clock.ts';
 import { logError } from '../log.ts';
 import { readPageData } from '../stores/page-data.ts';
+import { adoptStyles } from '../style-sheets.ts';
 import { safeUrl } from '../url.ts';
 
 export { LINK_ACTIONS_SELECTOR } from './selectors.ts';
@@ -93,15 +94,6 @@ const LIGHTBOX_CSS = `
 .shop-lightbox__bar { display: flex; gap: 0.5em; justify-content: center; align-items: center; margin-top: 0.5em; }
 .shop-lightbox button { font: inherit; padding: 0.4em 0.8em; }
 `;
-let sheetAdopted = false;
-
-function adoptLightboxSheet(doc: Document) {
-  if (sheetAdopted || !('adoptedStyleSheets' in doc)) return;
-  sheetAdopted = true;
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(LIGHTBOX_CSS);
-  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
-}
 
 function globalLightbox(doc: Document): boolean {
   const config = readPageData('elementorFrontendConfig', doc) as
@@ -137,7 +129,7 @@ export function installLinkActions({
 
   const openLightbox = (links: HTMLAnchorElement[], start: number) => {
     lightbox?.close();
-    adoptLightboxSheet(doc);
+    adoptStyles(doc, LIGHTBOX_CSS);
     const dialog = doc.createElement('dialog');
     dialog.className = 'shop-lightbox';
     dialog.setAttribute('aria-label', 'Image');

@@ -2,6 +2,7 @@ import { emit } from '../events.ts';
 import { logError } from '../log.ts';
 import { sanitizeToFragment } from '../sanitize.ts';
 import { readPageData } from '../stores/page-data.ts';
+import { adoptStyles } from '../style-sheets.ts';
 
 export { LOOP_FILTER_SELECTOR } from './selectors.ts';
 
@@ -163,7 +164,6 @@ const OVERLAY_CSS = `
 .shop-loop-overlay { position: absolute; inset: 0; background: rgb(255 255 255 / 0.6); cursor: progress; }
 [data-shop-loop-filter] [aria-pressed="true"] { font-weight: bold; }
 `;
-let sheetAdopted = false;
 
 /** Installs loop filtering on the loops and filter widgets in `doc`. */
 export function installLoopFilters({
@@ -174,12 +174,7 @@ export function installLoopFilters({
   const state = new Map<string, WidgetFilters>();
   const inFlight = new Map<string, AbortController>();
   const pending = new Set<Promise<void>>();
-  if (!sheetAdopted && 'adoptedStyleSheets' in doc) {
-    sheetAdopted = true;
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(OVERLAY_CSS);
-    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
-  }
+  adoptStyles(doc, OVERLAY_CSS);
   const loopOf = (widgetId: string) =>
     [...doc.querySelectorAll<HTMLElement>('[data-shop-loop]')].find((el) => el.dataset.shopLoop === widgetId);
   const navsOf = (widgetId: string) =>

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { logError } from '../log.ts';
+import { adoptStyles } from '../style-sheets.ts';
 import { safeUrl } from '../url.ts';
 import {
   type BehaviourOptions,
@@ -248,14 +249,6 @@ lottie-player.ux-lottie__player{display:block;inline-size:100%;block-size:100%}
 .lottie-control{margin-block-start:.5em;min-block-size:2.75rem;padding-inline:1em;border:1px solid currentColor;border-radius:var(--shop-radius,4px);background:var(--shop-color-surface,#fff);color:var(--shop-color-text,#1a1a1a);font:inherit;cursor:pointer}
 :is(.lottie,.ux-lottie__player,.lottie-control):focus-visible{outline:var(--shop-focus-ring-width,2px) solid var(--shop-color-focus,#1f5f8b);outline-offset:2px}
 `;
-const sheets = new WeakSet<Document>();
-function adoptStyles(doc: Document) {
-  if (sheets.has(doc) || !('adoptedStyleSheets' in doc)) return;
-  sheets.add(doc);
-  const sheet = new (doc.defaultView ?? window).CSSStyleSheet();
-  sheet.replaceSync(CSS);
-  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
-}
 
 const installed = new WeakMap<PageRoot, () => void>();
 
@@ -301,7 +294,7 @@ export function installLottie(root: PageRoot = document, options: LottieOptions 
       const animation = readLottie(el);
       if (!animation || still()) return poster(el);
       player ??= loadPlayer();
-      adoptStyles(doc);
+      adoptStyles(doc, CSS);
       el.dataset.lottieState = 'loading';
       const labelled = el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby');
       if (labelled) el.setAttribute('role', el.getAttribute('role') ?? 'img');

@@ -1,4 +1,5 @@
 import { returnFocus } from '../a11y/focus.ts';
+import { adoptStyles } from '../style-sheets.ts';
 
 /**
  * A modal dialog around markup that is already on the page (issue 17: the checkout terms, the
@@ -33,14 +34,6 @@ const CSS = `
 .page-dialog__body{padding:var(--shop-space-m,1rem)}
 .page-dialog :focus-visible{outline:var(--shop-focus-ring-width,2px) solid var(--shop-color-focus,#1f5f8b);outline-offset:2px}
 `;
-const sheets = new WeakSet<Document>();
-function adoptStyles(doc: Document) {
-  if (sheets.has(doc) || !('adoptedStyleSheets' in doc)) return;
-  sheets.add(doc);
-  const sheet = new (doc.defaultView ?? window).CSSStyleSheet();
-  sheet.replaceSync(CSS);
-  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
-}
 
 let ids = 0;
 
@@ -48,7 +41,7 @@ let ids = 0;
 export function openPageDialog(options: PageDialogOptions): HTMLDialogElement {
   const { content, label, opener, unhide = [] } = options;
   const doc = content.ownerDocument;
-  adoptStyles(doc);
+  adoptStyles(doc, CSS);
   const dialog = doc.createElement('dialog');
   dialog.className = `page-dialog ${options.className ?? ''}`.trim();
   if (typeof label === 'string') dialog.setAttribute('aria-label', label);

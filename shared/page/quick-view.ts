@@ -4,6 +4,7 @@ import { sanitizeToFragment } from '../sanitize.ts';
 import { shop } from '../shop/adapter.ts';
 import { addToCart } from '../shop/cart.ts';
 import { $pageConfig } from '../stores/page-config.ts';
+import { adoptStyles } from '../style-sheets.ts';
 import { safeUrl } from '../url.ts';
 import { type BehaviourOptions, clockOf, documentOf, installOnce, type PageRoot } from './behaviour.ts';
 import { QUICK_VIEW_SELECTOR } from './selectors.ts';
@@ -59,14 +60,6 @@ const CSS = `
 .quick-view-dialog :focus-visible{outline:var(--shop-focus-ring-width,2px) solid var(--shop-color-focus,#1f5f8b);outline-offset:2px}
 .quick-view.is-loading{opacity:.6;cursor:progress}
 `;
-const sheets = new WeakSet<Document>();
-function adoptStyles(doc: Document) {
-  if (sheets.has(doc) || !('adoptedStyleSheets' in doc)) return;
-  sheets.add(doc);
-  const sheet = new (doc.defaultView ?? window).CSSStyleSheet();
-  sheet.replaceSync(CSS);
-  doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
-}
 
 const installed = new WeakMap<PageRoot, () => void>();
 let ids = 0;
@@ -118,7 +111,7 @@ export function installQuickView(root: PageRoot = document, options: QuickViewOp
     let open: { dialog: HTMLDialogElement; link: HTMLElement } | undefined;
 
     const show = (link: HTMLElement, productId: string) => {
-      adoptStyles(doc);
+      adoptStyles(doc, CSS);
       const { title, url } = boxOf(link);
       const controller = new AbortController();
       const dialog = doc.createElement('dialog');

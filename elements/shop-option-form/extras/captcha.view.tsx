@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect, useRef } from 'react';
+import { adoptStyles } from '../../../shared/style-sheets.ts';
 import { type CaptchaTexts, captchaTexts, readCaptchaConfig } from './captcha.settings.ts';
 import { CaptchaController, type CaptchaOptions } from './captcha.ts';
 
@@ -22,17 +23,6 @@ const css = `
 .captcha { display: grid; gap: calc(var(--_gap) / 2); justify-items: start; }
 .captcha-message { margin: 0; color: var(--_danger); font-weight: 600; }
 `;
-let sheet: CSSStyleSheet | undefined;
-/** The area's styles, adopted into the form's shadow root once (strict CSP: no <style>). */
-function adopt(node: Node | null): void {
-  const root = node?.getRootNode();
-  if (!(root instanceof ShadowRoot)) return;
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-  }
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-}
 
 const TEXT_OF: Record<string, keyof CaptchaTexts> = {
   required: 'captchaRequired',
@@ -52,7 +42,8 @@ export function CaptchaArea({
   const state = useStore(captcha.$state);
   const texts = captchaTexts(messages);
   const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => adopt(ref.current), []);
+  // The area's styles, adopted into the form's shadow root once.
+  useLayoutEffect(() => adoptStyles(ref.current, css), []);
   const key = TEXT_OF[state.message];
   return (
     <div ref={ref} className="captcha" part="captcha" data-status={state.status}>

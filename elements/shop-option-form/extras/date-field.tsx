@@ -2,6 +2,7 @@ import { type ComponentType, useEffect, useId, useMemo, useRef, useState } from 
 import { lazyModule } from '../../../shared/chunk-load.ts';
 import { fill, languageOf } from '../../../shared/format/messages.ts';
 import { logError, logWarning } from '../../../shared/log.ts';
+import { adoptStyles } from '../../../shared/style-sheets.ts';
 import type { FormulaRuntime } from '../engine/formula.ts';
 import { formulaChunk } from '../shop-option-form.lazy.ts';
 import type { FieldType, FieldViewProps } from '../shop-option-form.registry.ts';
@@ -29,19 +30,6 @@ import {
  * keeps what the shopper entered on screen, says why, and posts nothing for the field.
  */
 
-/** Adds `css` (one constructable sheet per text) to the shadow root holding `node`, once: no `<style>`, so the strict CSP holds. */
-const sheets = new Map<string, CSSStyleSheet>();
-export function adoptInto(node: Node | null, css: string): void {
-  const root = node?.getRootNode();
-  if (!(root instanceof ShadowRoot) || typeof CSSStyleSheet !== 'function') return;
-  let sheet = sheets.get(css);
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(css);
-    sheets.set(css, sheet);
-  }
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-}
 const FIELD_CSS = '.date-problem:empty { display: none; }';
 
 /** What the picker view gets besides the field props. */
@@ -110,7 +98,7 @@ export function DateField(props: FieldViewProps) {
   const anchor = useRef<HTMLSpanElement>(null);
   const [lang, setLang] = useState<string | undefined>(undefined);
   useEffect(() => setLang(languageOf(anchor.current)), []);
-  useEffect(() => adoptInto(anchor.current, FIELD_CSS), []);
+  useEffect(() => adoptStyles(anchor.current, FIELD_CSS), []);
   const [today] = useState(() => new Date());
   const formulas = usesFormula(def);
   const runtime = useFormulaRuntime(formulas, def.elementId);

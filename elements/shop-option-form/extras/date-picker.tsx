@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type DateRange, DayPicker, type DayPickerProps } from 'react-day-picker';
 import { fill } from '../../../shared/format/messages.ts';
 import { useModalDialog } from '../../../shared/hooks/use-modal-dialog.ts';
-import { adoptInto, type PickerProps, useReportProblem } from './date-field.tsx';
+import { adoptStyles } from '../../../shared/style-sheets.ts';
+import { type PickerProps, useReportProblem } from './date-field.tsx';
 import { dateText, formatTime } from './date-format.ts';
 import { pickerStyles } from './date-picker.styles.ts';
 import { dateOf, dateProblem, type IsoDate, isoOf, timeSlots, valueProblem } from './date-rules.ts';
@@ -45,7 +46,7 @@ export function DatePicker(props: PickerProps) {
   const errorId = useId();
   const [open, setOpen] = useState(false);
   const dialog = useModalDialog({ open, onClose: () => setOpen(false), returnTo: button });
-  useEffect(() => adoptInto(root.current, pickerStyles), []);
+  useEffect(() => adoptStyles(root.current, pickerStyles), []);
   // APG date picker dialog: focus goes to the chosen day (else today, else the first open day), not
   // to the first button showModal() picks.
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { textsFrom } from '../../../shared/format/messages.ts';
 import type { LightboxSlide, OpenLightbox } from '../../../shared/lightbox/photoswipe.ts';
+import { adoptStyles } from '../../../shared/style-sheets.ts';
 import { safeUrl } from '../../../shared/url.ts';
 import type { FieldDef, OptionValue } from '../engine/schema.ts';
 import { largeImageOf } from './image-popup.option.tsx';
@@ -140,14 +141,6 @@ const previewCss = `
 .image-preview img { display: block; max-width: 100%; max-height: calc(100vh - 24px); height: auto; border-radius: inherit; }
 @media (prefers-reduced-motion: reduce) { .image-preview { transition: none; } }
 `;
-let sheet: CSSStyleSheet | undefined;
-function adopt(root: ShadowRoot | Document): void {
-  if (!sheet) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(previewCss);
-  }
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-}
 
 let current: { box: HTMLElement; over: Element } | null = null;
 
@@ -170,7 +163,7 @@ export function showPreview(over: Element, src: string, options: PreviewOptions)
   if (!over.isConnected || options.hovered?.() === false) return null;
   hidePreview();
   const root = over.getRootNode() as ShadowRoot | Document;
-  adopt(root);
+  adoptStyles(root, previewCss);
   const box = document.createElement('div');
   box.className = 'image-preview';
   box.setAttribute('part', 'image-preview');

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { fill } from '../../../shared/format/messages.ts';
 import { logError } from '../../../shared/log.ts';
+import { adoptStyles } from '../../../shared/style-sheets.ts';
 import type { PlaceValue } from '../engine/types.ts';
 import type { FieldType, FieldViewProps } from '../shop-option-form.registry.ts';
 import { geolocate, loadMaps, type MapsApi, mapsConfig, type Place, placeValue } from './place-provider.ts';
@@ -18,11 +19,7 @@ import { PLACE_TEXTS, type PlaceTexts } from './place-texts.ts';
 
 const DEFAULT_MAP_HEIGHT = 300; // spec §9 "Default map height 300 px"
 
-const sheet =
-  typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype
-    ? new CSSStyleSheet()
-    : null;
-sheet?.replaceSync(`
+const PLACE_CSS = `
 .place { display: grid; gap: .35em; }
 .place-row { display: flex; gap: .35em; flex-wrap: wrap; }
 .place-row .input { flex: 1 1 12em; min-width: 0; }
@@ -34,7 +31,7 @@ sheet?.replaceSync(`
 .place-status { margin: 0; color: var(--_muted); font-size: .9em; }
 .place-alert { margin: 0; color: var(--_danger); }
 .place-alert:empty { display: none; }
-`);
+`;
 
 function isPlace(value: unknown): value is PlaceValue {
   return (
@@ -61,11 +58,7 @@ export function PlaceSelector(props: FieldViewProps) {
   const latest = useRef({ onValue, t });
   latest.current = { onValue, t };
 
-  useEffect(() => {
-    const root = input.current?.getRootNode();
-    if (sheet && root instanceof ShadowRoot && !root.adoptedStyleSheets.includes(sheet))
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  }, []);
+  useEffect(() => adoptStyles(input.current, PLACE_CSS), []);
 
   // A value set from outside (re-initialisation, clones moving) shows in the input.
   const shown = useRef(held?.value ?? '');

@@ -6,6 +6,7 @@
  */
 import { type DragEvent, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { announce } from '../../../shared/a11y/announce.ts';
+import { adoptStyles } from '../../../shared/style-sheets.ts';
 import type { FileItem } from '../engine/types.ts';
 import type { FieldType, FieldViewProps } from '../shop-option-form.registry.ts';
 import {
@@ -28,28 +29,14 @@ import { FileRow } from './upload-row.tsx';
 /** The notice keys of spec §5's file rules, shown with the selection that caused them. */
 const RULE_NOTICES = ['maxFileSizeError', 'minFileSizeError', 'maxFileCountError'] as const;
 
-let sheet: CSSStyleSheet | undefined;
-/** Adopts the upload styles into the shadow root the field renders in (once per root). */
-function useUploadStyles(ref: { current: HTMLElement | null }) {
-  useLayoutEffect(() => {
-    const root = ref.current?.getRootNode();
-    if (!(root instanceof ShadowRoot)) return;
-    if (!sheet) {
-      sheet = new CSSStyleSheet();
-      sheet.replaceSync(uploadStyles);
-    }
-    if (!root.adoptedStyleSheets.includes(sheet))
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  }, [ref]);
-}
-
 /** An upload field. */
 export function Upload(props: FieldViewProps) {
   const { def, field, inputId, describedBy, invalid, disabled } = props;
   useSyncExternalStore(uploadStore.subscribe, uploadStore.version, uploadStore.version);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  useUploadStyles(root);
+  // The upload styles, adopted into the shadow root the field renders in (once per root).
+  useLayoutEffect(() => adoptStyles(root.current, uploadStyles), []);
   const basic = methodOf(def) === 'basic';
   // A file input posts its file only in a multipart form (WooCommerce's form.cart is one): made
   // so when the field shows and again when a file is chosen.
