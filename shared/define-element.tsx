@@ -44,6 +44,14 @@ export interface ElementDefinition<S extends core.$ZodType> {
   jsonAttributes?: readonly string[];
   /** Participates in forms through ElementInternals. */
   formAssociated?: boolean;
+  /**
+   * Shared stores the element keeps started while it is on the page (`$cart`): listened to from
+   * `connectedCallback`, before the first render, until the element leaves. A view reading a store
+   * only through `useStore` starts it in render (nanostores' `get()`) and stops listening at once,
+   * so a delayed unmount still pending from an earlier element could stop it again before React
+   * subscribes, and it would start twice (the cart: its first refresh aborted, a second sent).
+   */
+  stores?: ReadonlyArray<ReadableAtom<unknown>>;
 }
 
 /** What every view receives. */
@@ -199,6 +207,7 @@ export function defineElement<S extends core.$ZodType>(
     attributes = {},
     jsonAttributes = [],
     formAssociated = false,
+    stores = [],
   } = definition;
   const attributeNames = Object.keys(attributes);
 
@@ -237,6 +246,8 @@ export function defineElement<S extends core.$ZodType>(
     #lastReported = '';
     #childObserver: MutationObserver | undefined;
     #unmountScheduled = false;
+    /** Stops listening to the definition's `stores`. */
+    #storeStops: Array<() => void> = [];
 
     constructor() {
       super();
@@ -327,6 +338,7 @@ export function defineElement<S extends core.$ZodType>(
         this.#unmountScheduled = false;
         return;
       }
+      this.#storeStops = stores.map((store) => store.listen(() => {}));
       this.#update();
       // Children parsed after the upgrade (or replaced later) may carry the settings script.
       this.#childObserver = new MutationObserver((records) => {
@@ -346,6 +358,7 @@ export function defineElement<S extends core.$ZodType>(
         this.#childObserver?.disconnect();
         this.#childObserver = undefined;
         super.disconnectedCallback();
+        for (const stop of this.#storeStops.splice(0)) stop();
       });
     }
 

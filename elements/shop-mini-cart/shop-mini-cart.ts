@@ -1,5 +1,6 @@
 import { defineElement } from '../../shared/define-element.tsx';
 import { installAddToCartButtons } from '../../shared/page/add-to-cart-buttons.ts';
+import { $cart } from '../../shared/stores/cart.ts';
 import { miniCartSettings } from './shop-mini-cart.settings.ts';
 import { styles } from './shop-mini-cart.styles.ts';
 import { MiniCart } from './shop-mini-cart.view.tsx';
@@ -65,6 +66,8 @@ export class ShopMiniCartElement extends defineElement(MiniCart, {
     'drawer-breakpoint': { key: 'drawerBreakpoint', type: 'number' },
     'reveal-ms': { key: 'revealMs', type: 'number' },
   },
+  // The cart is started (read, or taken from storage) once the element is on the page.
+  stores: [$cart],
 }) {}
 
 ShopMiniCartElement.define();

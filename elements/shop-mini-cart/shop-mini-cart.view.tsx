@@ -13,7 +13,7 @@ import type { MiniCartSettings } from './shop-mini-cart.settings.ts';
 
 /** The compact cart that follows `$cart`: a dropdown, or a drawer on narrow screens. */
 export function MiniCart({ settings, host }: ElementViewProps<MiniCartSettings>) {
-  // Reading `$cart` starts the cart (its onMount) for as long as the element is on the page.
+  // The element keeps `$cart` started while it is on the page (its definition's `stores`).
   const cart = useStore($cart);
   const { messages } = settings;
   const narrow = useMediaQuery(`(max-width: ${settings.drawerBreakpoint}px)`);

@@ -1,4 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { atom, onMount } from 'nanostores';
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { defineElement, type ElementViewProps, parseSettings } from '../../shared/define-element.tsx';
@@ -244,6 +246,42 @@ describe('defineElement', () => {
       await shadowQuery(el, 'button');
       expect(el.shadowRoot!.querySelectorAll('button').length).to.equal(1);
       expect(mounts - before.mounts).to.equal(1);
+    });
+    it("keeps its definition's stores started while on the page, listened to before the first render", async () => {
+      const $count = atom(0);
+      let starts = 0;
+      let stops = 0;
+      onMount($count, () => {
+        starts++;
+        return () => {
+          stops++;
+        };
+      });
+      function Reader() {
+        return <p>{useStore($count)}</p>;
+      }
+      const tag = uniqueTag();
+      customElements.define(
+        tag,
+        defineElement(Reader, { tag, settings: schema, styles: '', stores: [$count] }),
+      );
+      const host = await fixture<HTMLElement>(html`<div></div>`);
+      const el = document.createElement(tag);
+      host.append(el);
+      // Before React renders: a render-time read cannot start and stop the store by itself.
+      expect($count.lc).to.equal(1);
+      expect(starts).to.equal(1);
+      await shadowQuery(el, 'p');
+      const other = await fixture<HTMLElement>(html`<section></section>`);
+      other.append(el); // a move keeps it started
+      await settle();
+      expect([starts, stops]).to.deep.equal([1, 0]);
+      el.remove();
+      await settle();
+      expect($count.lc).to.equal(0);
+      // The store's own delayed unmount (nanostores: 1 s) then stops it.
+      await waitUntil(() => stops === 1, 'the store never stopped', { timeout: 3000 });
+      expect(starts).to.equal(1);
     });
   });
 
