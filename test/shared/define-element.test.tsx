@@ -43,6 +43,20 @@ function Field({ internals }: ElementViewProps<Settings>) {
   return <button type="button">field</button>;
 }
 
+/** A store with a lifecycle, read by a view only through `useStore` (the `stores` test). */
+const $count = atom(0);
+let starts = 0;
+let stops = 0;
+onMount($count, () => {
+  starts++;
+  return () => {
+    stops++;
+  };
+});
+function StoreReader() {
+  return <p>{useStore($count)}</p>;
+}
+
 function define(view = Probe, extra: { formAssociated?: boolean } = {}) {
   const tag = uniqueTag();
   const Cls = defineElement(view, {
@@ -248,22 +262,10 @@ describe('defineElement', () => {
       expect(mounts - before.mounts).to.equal(1);
     });
     it("keeps its definition's stores started while on the page, listened to before the first render", async () => {
-      const $count = atom(0);
-      let starts = 0;
-      let stops = 0;
-      onMount($count, () => {
-        starts++;
-        return () => {
-          stops++;
-        };
-      });
-      function Reader() {
-        return <p>{useStore($count)}</p>;
-      }
       const tag = uniqueTag();
       customElements.define(
         tag,
-        defineElement(Reader, { tag, settings: schema, styles: '', stores: [$count] }),
+        defineElement(StoreReader, { tag, settings: schema, styles: '', stores: [$count] }),
       );
       const host = await fixture<HTMLElement>(html`<div></div>`);
       const el = document.createElement(tag);
