@@ -120,6 +120,25 @@ describe('loop filter on the page (spec §4 Loop widget, §7 Loop refresh, §8)'
   const button = (root: Element, term: string) =>
     root.querySelector<HTMLButtonElement>(`[data-filter="${term}"]`)!;
 
+  it("styles the loops of each document it is installed in, an iframe's with a sheet of its own window", async () => {
+    const root = await page();
+    filters = installLoopFilters({ fetch: spy() });
+    expect(getComputedStyle(loop(root)).position).to.equal('relative');
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    try {
+      const doc = frame.contentDocument!;
+      doc.body.innerHTML = '<div data-shop-loop="w9" data-post-id="1"><p>Framed</p></div>';
+      const framed = installLoopFilters({ doc, fetch: spy() });
+      framed.dispose();
+      // A sheet made by this window cannot be adopted there, and one flag for all documents missed it.
+      const inFrame = doc.querySelector<HTMLElement>('[data-shop-loop]')!;
+      expect(frame.contentWindow!.getComputedStyle(inFrame).position).to.equal('relative');
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('a filter change posts the refresh with the nonce, shows the overlay, replaces the markup and updates the address', async () => {
     const root = await page();
     filters = installLoopFilters({ fetch: spy() });
