@@ -9,7 +9,7 @@ import type { OptionFormSettings } from './shop-option-form.settings.ts';
 const TAG = 'shop-option-form';
 
 /** A WordPress-style switch in the page config: true, 1, '1', 'yes', 'on', 'true'. */
-export function isOn(value: unknown): boolean {
+function isOn(value: unknown): boolean {
   return value === true || value === 1 || (typeof value === 'string' && /^(1|yes|on|true)$/i.test(value));
 }
 
