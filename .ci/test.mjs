@@ -26,13 +26,17 @@ function step(name, cmd, env = {}) {
   const started = Date.now();
   try {
     execSync(cmd, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0', ...env } });
-  } catch {
-    console.error(`\n✖ ${name} failed (${cmd})`);
+  } catch (error) {
+    const how = error.signal ? `killed by ${error.signal}` : `exit code ${error.status}`;
+    console.error(`\n✖ ${name} failed, ${how} (${cmd})`);
     return false;
   }
   console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return true;
 }
+
+/** The last `n` lines of `text`. */
+const tail = (text, n) => text.trimEnd().split('\n').slice(-n).join('\n');
 
 for (const [name, cmd] of steps) if (!step(name, cmd)) process.exit(1);
 
@@ -45,11 +49,21 @@ const failures = [];
 let ok = true;
 for (const engine of ['chromium', 'firefox', 'webkit']) {
   const file = join(dir, `${engine}.json`);
-  ok =
-    step(`browser tests in ${engine}`, 'npx web-test-runner', { BROWSERS: engine, WTR_SUMMARY: file }) && ok;
+  // What WebKit's driver and browser print (.ci/wtr-webkitgtk.mjs), shown when the run fails.
+  const webkitLog = join(dir, 'webkit.log');
+  const passed = step(`browser tests in ${engine}`, 'npx web-test-runner', {
+    BROWSERS: engine,
+    WTR_SUMMARY: file,
+    WEBKIT_LOG: webkitLog,
+  });
+  ok = passed && ok;
+  if (!passed && existsSync(webkitLog))
+    console.log(
+      `${engine}: the last lines of WebKit's own log:\n${tail(readFileSync(webkitLog, 'utf8'), 60)}`,
+    );
   const counts = existsSync(file)
     ? JSON.parse(readFileSync(file, 'utf8'))
-    : { passed: 0, failed: 1, skipped: 0 };
+    : { passed: 0, failed: 1, skipped: 0, failures: ['the runner ended without its summary'] };
   console.log(`${engine}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   if (counts.slowest?.length)
     console.log(
