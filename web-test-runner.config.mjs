@@ -30,11 +30,78 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * TEST_MOMENT="2027-02-28T21:30+13:00 Pacific/Auckland" runs Chromium in that time zone with its
+ * clock set so that each test file starts at that moment (Date only; time runs on from there and
+ * timers are the browser's own, so a test's fake timers still install over it). The hard-moments
+ * step of `npm test` (.ci/hard-moments.mjs) runs the date- and time-sensitive files so.
+ */
+export const moment = parseMoment(process.env.TEST_MOMENT);
+
+/** @param {string | undefined} text */
+function parseMoment(text) {
+  if (!text) return null;
+  const [iso, timezoneId] = text.trim().split(/\s+/);
+  const time = Date.parse(iso);
+  if (Number.isNaN(time) || !timezoneId)
+    throw new Error(`TEST_MOMENT "${text}": want "<ISO time with offset> <IANA zone>"`);
+  return { time, timezoneId };
+}
+
+/**
+ * Runs in every document before its scripts: `Date` counts from `start` (ms since the epoch) at
+ * the document's load on. Not marked as a fake clock, so sinon's fake timers install over it. The
+ * browser's cookie jar keeps the machine's clock, so a cookie's `expires` is moved back by the
+ * same shift as it is written: a cookie lives as long in the jar as the page meant.
+ * @param {number} start
+ */
+function shiftDate(start) {
+  const Real = Date;
+  const offset = start - Real.now();
+  const now = () => Real.now() + offset;
+  /** @param {any[]} args */
+  function shifted(...args) {
+    if (!new.target) return new Real(now()).toString();
+    return Reflect.construct(Real, args.length ? args : [now()], new.target);
+  }
+  Object.setPrototypeOf(shifted, Real);
+  Object.defineProperty(shifted, 'length', { value: 7 });
+  shifted.prototype = Real.prototype;
+  shifted.now = now;
+  Object.defineProperty(Real.prototype, 'constructor', {
+    value: shifted,
+    writable: true,
+    configurable: true,
+  });
+  globalThis.Date = /** @type {DateConstructor} */ (/** @type {unknown} */ (shifted));
+  const cookie = /** @type {PropertyDescriptor} */ (
+    Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')
+  );
+  Object.defineProperty(Document.prototype, 'cookie', {
+    ...cookie,
+    /** @param {string} value */
+    set(value) {
+      const moved = String(value).replace(/;\s*expires=([^;]*)/i, (all, date) => {
+        const time = Real.parse(date);
+        return Number.isNaN(time) ? all : `; expires=${new Real(time - offset).toUTCString()}`;
+      });
+      cookie.set?.call(this, moved);
+    },
+  });
+}
+
 const launchers = {
   chromium: () =>
     playwrightLauncher({
       product: 'chromium',
       launchOptions: { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS },
+      ...(moment && {
+        async createBrowserContext({ browser }) {
+          const context = await browser.newContext({ timezoneId: moment.timezoneId });
+          await context.addInitScript(shiftDate, moment.time);
+          return context;
+        },
+      }),
     }),
   firefox: () =>
     puppeteerLauncher({
