@@ -25,6 +25,40 @@ const def = (raw: Record<string, unknown>) =>
 const today = new Date(2024, 2, 15, 12);
 
 describe('option-form date rules (issue 13, spec §3 dates and times)', () => {
+  describe('on the edges of the calendar (each on a day of its own; see also extras-date.test.ts)', () => {
+    const formula = dateFormula(formulaRuntime, new Date(2028, 1, 29, 18));
+    it('a month end: +1 is the first of the next month; +1m from 31 January is the last of February', () => {
+      const jan31 = new Date(2027, 0, 31, 21);
+      expect(resolveDate('+1', jan31)).to.equal('2027-02-01');
+      expect(resolveDate('+1m', jan31)).to.equal('2027-02-28');
+      expect(resolveDate('+1m', new Date(2028, 0, 31, 21)), 'in a leap year').to.equal('2028-02-29');
+      expect(resolveDate('-1', new Date(2027, 2, 1, 7, 30))).to.equal('2027-02-28');
+    });
+    it('a leap day: reached from 28 February, left to 1 March; +1y from it is 28 February', () => {
+      const leap = new Date(2028, 1, 29, 18);
+      expect(resolveDate('+1', new Date(2028, 1, 28, 18))).to.equal('2028-02-29');
+      expect(resolveDate('today', leap)).to.equal('2028-02-29');
+      expect(resolveDate('+1', leap)).to.equal('2028-03-01');
+      expect(resolveDate('+1y', leap)).to.equal('2029-02-28');
+      expect(resolveDate('{today.unixDays} + 1', leap, formula)).to.equal('2028-03-01');
+    });
+    it("New Year's Eve at 23:55: tomorrow is next year's first day; +2w crosses it", () => {
+      const eve = new Date(2026, 11, 31, 23, 55);
+      expect(resolveDate('today', eve)).to.equal('2026-12-31');
+      expect(resolveDate('+1', eve)).to.equal('2027-01-01');
+      expect(resolveDate('+2w', eve)).to.equal('2027-01-14');
+      expect(resolveDate(1, eve)).to.equal('2027-01-01');
+    });
+    it('the nights clocks go forward and back (Europe): a day is a day, whatever its hours', () => {
+      // 28 March 2027 has 23 hours in Berlin, 25 October 2026 has 25.
+      expect(resolveDate('+1', new Date(2027, 2, 28, 1, 30))).to.equal('2027-03-29');
+      expect(resolveDate('+1', new Date(2027, 2, 27, 23, 30))).to.equal('2027-03-28');
+      expect(resolveDate('+1', new Date(2026, 9, 25, 0, 30))).to.equal('2026-10-26');
+      expect(resolveDate('-1', new Date(2026, 9, 26, 0, 30))).to.equal('2026-10-25');
+      expect(resolveDate('+1w', new Date(2026, 9, 24, 23, 30))).to.equal('2026-10-31');
+    });
+  });
+
   it('resolves date expressions against today', () => {
     expect(resolveDate('2024-05-01', today)).to.equal('2024-05-01');
     expect(resolveDate('today', today)).to.equal('2024-03-15');

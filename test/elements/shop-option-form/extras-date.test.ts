@@ -2,7 +2,9 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { pickerChunk } from '../../../elements/shop-option-form/extras/date-field.tsx';
 import { isoOf } from '../../../elements/shop-option-form/extras/date-rules.ts';
+import { fixDate, localTime } from '../../helpers/clock.ts';
 import { captureConsoleErrors } from '../../helpers/elements.ts';
+import { dayCell as cell, clickDay, showMonth } from './calendar.ts';
 import { $, $$, optionForm, posted, sectionOf, type } from './fixtures.ts';
 
 /** waitUntil with room for a loaded machine (three browsers and other suites at once). */
@@ -26,6 +28,12 @@ const value = (form: HTMLFormElement, name = 'when') =>
     .filter(([k]) => k === name || k.startsWith(`${name}[`))
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
+/**
+ * The day the tests count from: a Wednesday in mid-November (the page's `Date` is set to it, so no
+ * test depends on the day it runs). The calendar's edges have tests of their own, each on its day.
+ */
+const TODAY = localTime(2026, 11, 11, 10);
+/** Today (the fixed day) plus `days`, as YYYY-MM-DD. */
 const plus = (days: number) => {
   const d = new Date();
   d.setDate(d.getDate() + days);
@@ -46,16 +54,6 @@ const openCalendar = async (el: Element) => {
     'the calendar never opened',
   );
 };
-const cell = (el: Element, iso: string) => $<HTMLElement>(el, `[data-field-id="when"] td[data-day="${iso}"]`);
-/** Moves the calendar to the month of `iso` with its next-month button. */
-async function showMonth(el: Element, iso: string) {
-  for (let i = 0; i < 24 && !cell(el, iso); i++) {
-    $<HTMLButtonElement>(el, '[data-field-id="when"] .rdp-button_next')!.click();
-    await until(() => true);
-  }
-  await until(() => cell(el, iso), `no day ${iso}`);
-}
-
 // The calendar chunk (react-day-picker, date-fns) is large for a source build: load it once up front.
 before(async function () {
   this.timeout(60_000);
@@ -64,14 +62,19 @@ before(async function () {
 
 let pickerLoads = 0;
 let restore: () => void;
+let undoDate: () => void;
 beforeEach(() => {
+  undoDate = fixDate(TODAY);
   pickerLoads = 0;
   restore = pickerChunk.setLoader(() => {
     pickerLoads++;
     return import('../../../elements/shop-option-form/extras/date-picker.tsx').then((m) => m.DatePicker);
   });
 });
-afterEach(() => restore());
+afterEach(() => {
+  restore();
+  undoDate();
+});
 
 describe('<shop-option-form> dates and times', function () {
   // The calendar and axe take a while on a loaded machine.
@@ -290,8 +293,7 @@ describe('<shop-option-form> dates and times', function () {
       expect($(el, '[data-field-id="when"] dialog')).to.equal(null);
       expect(input(el).readOnly).to.equal(true);
       const day = plus(2);
-      await showMonth(el, day);
-      cell(el, day)!.querySelector('button')!.click();
+      await clickDay(el, day);
       await until(() => value(form) === `when=${day}`, 'the click did not choose');
       expect(cell(el, day)!.getAttribute('aria-selected')).to.equal('true');
       await expect(el).to.be.accessible();
@@ -304,8 +306,7 @@ describe('<shop-option-form> dates and times', function () {
       await ready(el, '[data-field-id="when"] .date-button');
       await openCalendar(el);
       for (const day of [plus(2), plus(3)]) {
-        await showMonth(el, day);
-        cell(el, day)!.querySelector('button')!.click();
+        await clickDay(el, day);
         await until(() => cell(el, day)!.getAttribute('aria-selected') === 'true', 'not selected');
       }
       $<HTMLButtonElement>(el, '.date-done')!.click();
@@ -348,11 +349,9 @@ describe('<shop-option-form> dates and times', function () {
       const { el, form } = await optionForm({ definition: [sectionOf([field({ picker_mode: 'range' })])] });
       await ready(el, '[data-field-id="when"] .date-button');
       await openCalendar(el);
-      await showMonth(el, plus(2));
-      cell(el, plus(2))!.querySelector('button')!.click();
+      await clickDay(el, plus(2));
       await until(() => $(el, '.date-problem')?.textContent?.includes('last day'), 'no hint for the end');
-      await showMonth(el, plus(4));
-      cell(el, plus(4))!.querySelector('button')!.click();
+      await clickDay(el, plus(4));
       await until(
         () => value(form) === `when[start]=${plus(2)}&when[end]=${plus(4)}`,
         `posted ${value(form)}`,
@@ -369,8 +368,7 @@ describe('<shop-option-form> dates and times', function () {
       const select = $<HTMLSelectElement>(el, '[data-field-id="when"] .time-select')!;
       expect([...select.options].map((o) => o.value)).to.deep.equal(['', '10:00', '11:00', '12:00']);
       await openCalendar(el);
-      await showMonth(el, plus(1));
-      cell(el, plus(1))!.querySelector('button')!.click();
+      await clickDay(el, plus(1));
       await until(() => !dialogOf(el).open, 'the dialog stayed open');
       expect(value(form)).to.equal('');
       select.value = '11:00';
@@ -426,5 +424,64 @@ describe('<shop-option-form> dates and times', function () {
         1,
       );
     });
+  });
+
+  /**
+   * The days around today on the calendar's edges, each test on a day of its own. `npm test` runs
+   * this file again in time zones where these moments are special (.ci/hard-moments.mjs): the
+   * leap-day evening in Los Angeles is already 1 March in UTC, the first morning of March in
+   * Auckland still February, and Berlin's clocks jump on the two nights.
+   */
+  describe('on the edges of the calendar', () => {
+    const edges = [
+      ['the last evening of a month', localTime(2026, 11, 30, 21), '2026-11-30', '2026-12-01', '2026-12-02'],
+      ['the evening before a leap day', localTime(2028, 2, 28, 18), '2028-02-28', '2028-02-29', '2028-03-01'],
+      ["New Year's Eve at 23:55", localTime(2026, 12, 31, 23, 55), '2026-12-31', '2027-01-01', '2027-01-02'],
+      [
+        'the first morning of a month',
+        localTime(2027, 3, 1, 7, 30),
+        '2027-03-01',
+        '2027-03-02',
+        '2027-03-03',
+      ],
+      [
+        'the night clocks go forward',
+        localTime(2027, 3, 28, 1, 30),
+        '2027-03-28',
+        '2027-03-29',
+        '2027-03-30',
+      ],
+      ['the night clocks go back', localTime(2026, 10, 25, 0, 30), '2026-10-25', '2026-10-26', '2026-10-27'],
+    ] as const;
+    for (const [name, at, today, tomorrow, dayAfter] of edges)
+      it(`${name}: today's limits, a formula two days on, a range picked over the edge`, async () => {
+        undoDate();
+        undoDate = fixDate(at);
+        const { el, form } = await optionForm({
+          definition: [
+            sectionOf([
+              field({ min_date: 'today', max_date: '+1' }),
+              { type: 'date', elementId: 'later', label: 'Later', min_date: '{today.unixDays} + 2' },
+              { type: 'date', elementId: 'stay', label: 'Stay', picker_mode: 'range' },
+            ]),
+          ],
+        });
+        await ready(el);
+        expect([input(el).min, input(el).max]).to.deep.equal([today, tomorrow]);
+        const later = () => $<HTMLInputElement>(el, '[data-field-id="later"] input');
+        await until(() => later()?.min === dayAfter, `the formula's minimum is "${later()?.min}"`);
+        $<HTMLButtonElement>(el, '[data-field-id="stay"] .date-button')!.click();
+        await until(() => $(el, '[data-field-id="stay"] dialog[open] .rdp-root'), 'no calendar');
+        await clickDay(el, tomorrow, 'stay');
+        await until(
+          () => cell(el, tomorrow, 'stay')?.hasAttribute('data-selected'),
+          'the first day not chosen',
+        );
+        await clickDay(el, dayAfter, 'stay');
+        await until(
+          () => value(form, 'stay') === `stay[start]=${tomorrow}&stay[end]=${dayAfter}`,
+          `posted ${value(form, 'stay')}`,
+        );
+      });
   });
 });
