@@ -1,8 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { isoOf } from '../../../elements/shop-option-form/extras/date-rules.ts';
 import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
+import { fixDate, localTime } from '../../helpers/clock.ts';
 import { eachShopMode, injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';
+import { clickDay } from './calendar.ts';
 import { $, optionForm, posted, sectionOf } from './fixtures.ts';
 
 /** waitUntil with room for a loaded machine (three browsers and other suites at once). */
@@ -24,29 +25,26 @@ const definition = [
     { type: 'placeselector', elementId: 'where', label: 'Delivery address' },
   ]),
 ];
-/** Tomorrow, or the day after when tomorrow is a Sunday. */
-function firstOpenDay(): string {
-  const d = new Date();
-  d.setDate(d.getDate() + 1);
-  if (d.getDay() === 0) d.setDate(d.getDate() + 1);
-  return isoOf(d);
-}
+/**
+ * The page's date during these tests: Saturday 31 October 2026, evening. The field's first open
+ * day (min_date +1, Sundays disabled) is then Monday 2 November, in the next month.
+ */
+const TODAY = localTime(2026, 10, 31, 19);
+const FIRST_OPEN_DAY = '2026-11-02';
 
 async function fill(el: Element) {
   await until(() => $(el, '[data-field-id="when"] .date-button') && win.google, 'not ready', {
     timeout: 15000,
   });
   $<HTMLButtonElement>(el, '[data-field-id="when"] .date-button')!.click();
-  const day = firstOpenDay();
+  const day = FIRST_OPEN_DAY;
   await until(() => $(el, '[data-field-id="when"] dialog[open] .rdp-root'), 'no calendar');
-  for (let i = 0; i < 2 && !$(el, `td[data-day="${day}"]`); i++)
-    $<HTMLButtonElement>(el, '.rdp-button_next')!.click();
-  await until(() => $(el, `td[data-day="${day}"] button`), 'no day');
-  $<HTMLButtonElement>(el, `td[data-day="${day}"] button`)!.click();
+  await clickDay(el, day);
   const input = $<HTMLInputElement>(el, '[data-field-id="where"] input')!;
-  await until(() => (win.google as { maps?: { places?: unknown } }).maps?.places, 'no places library', {
-    timeout: 5000,
-  });
+  // The field polls for the places library (100 ms apart) before it attaches the autocomplete,
+  // which adds its suggestion box to the page (as the provider's own does): letters typed before
+  // that reach no autocomplete and bring no suggestion (afterEach removes the boxes).
+  await until(() => document.querySelector('.pac-container'), 'the autocomplete was never attached');
   input.focus();
   await sendKeys({ type: 'friedrich' });
   await until(() => document.querySelector('.pac-container:not([hidden]) .pac-item'), 'no suggestion');
@@ -58,12 +56,15 @@ async function fill(el: Element) {
 
 describe('<shop-option-form> date and place added to the cart', function () {
   this.timeout(30_000);
+  let undoDate: () => void;
   beforeEach(() => {
+    undoDate = fixDate(TODAY);
     run++;
     delete win.google;
     win.shop_maps = { api_key: 'k', script_url: `/maps/api/js?key={key}&shop=${run}` };
   });
   afterEach(() => {
+    undoDate();
     delete win.shop_maps;
     for (const box of document.querySelectorAll('.pac-container')) box.remove();
   });
