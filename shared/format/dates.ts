@@ -18,7 +18,8 @@ function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOpti
 
 /**
  * A message time as chats show it (spec §9 Chat time format): the time when under 24 h old,
- * day and month when under a year, the full date otherwise.
+ * day and month when under a year (365 days), the full date otherwise. The age is elapsed time,
+ * so a daylight-saving night does not move the thresholds; the text is in the browser's zone.
  */
 export function formatMessageTime(date: Date, now: Date, locale?: string): string {
   const age = Math.abs(now.getTime() - date.getTime());
@@ -51,10 +52,23 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1000],
 ];
 
+/** A relative-time format in `locale` (the browser's language for an invalid tag). */
+function relativeFormat(locale: string | undefined, numeric: 'always' | 'auto') {
+  try {
+    return new Intl.RelativeTimeFormat(locale, { numeric });
+  } catch {
+    return new Intl.RelativeTimeFormat(undefined, { numeric });
+  }
+}
+
 /**
- * How long ago (or how far ahead) `date` is from `now`, in the largest whole unit
- * ("3 days ago", "in 2 hours"), through `Intl.RelativeTimeFormat` with `numeric: 'auto'`
- * ("yesterday"). Pass `thresholds` to cap units (e.g. the reviews' time-ago rules of spec §9).
+ * How long ago (or how far ahead) `date` is from `now`, in the largest whole unit of elapsed time
+ * ("3 days ago", "in 2 hours", "23 hours ago" for noon to noon across a spring-forward night),
+ * through `Intl.RelativeTimeFormat`. The units are lengths of time, as in the reviews' time-ago
+ * rules of spec §9 ("under 48 h: a day"), so every count is said as a count ("1 day ago"): the
+ * calendar words of `numeric: 'auto'` ("yesterday", "last month", German "vorgestern" for 2 days)
+ * would name a calendar day or month the time may not be in (47 h before 22:30 is the day before
+ * yesterday). Only zero takes the word ("now"). Pass `units` to cap them.
  */
 export function relativeTime(
   date: Date,
@@ -62,17 +76,13 @@ export function relativeTime(
   locale?: string,
   units: readonly Intl.RelativeTimeFormatUnit[] = UNITS.map(([unit]) => unit),
 ): string {
-  let format: Intl.RelativeTimeFormat;
-  try {
-    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  } catch {
-    format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-  }
+  const say = (value: number, unit: Intl.RelativeTimeFormatUnit) =>
+    relativeFormat(locale, value === 0 ? 'auto' : 'always').format(value, unit);
   const diff = date.getTime() - now.getTime();
   const allowed = UNITS.filter(([unit]) => units.includes(unit));
   for (const [unit, size] of allowed) {
-    if (Math.abs(diff) >= size) return format.format(Math.trunc(diff / size), unit);
+    if (Math.abs(diff) >= size) return say(Math.trunc(diff / size), unit);
   }
   const [smallest] = allowed.at(-1) ?? ['second'];
-  return format.format(0, smallest);
+  return say(0, smallest);
 }

@@ -4,16 +4,17 @@ import sinon from 'sinon';
 import { openLightbox } from '../../../elements/shop-reviews/shop-reviews.lightbox.ts';
 import { reviewsSettings } from '../../../elements/shop-reviews/shop-reviews.settings.ts';
 import type { ShopReviewsElement } from '../../../elements/shop-reviews/shop-reviews.ts';
-import { fakeClock } from '../../helpers/clock.ts';
+import { fakeClock, fixDate, localTime } from '../../helpers/clock.ts';
 import '../../../elements/shop-reviews/shop-reviews.ts';
 import { captureConsoleErrors, shadowQuery, untilQuiet } from '../../helpers/elements.ts';
 
-const NOW = Math.floor(Date.now() / 1000);
+/** The page's time in every test here (seconds): noon on 30 November, the cards 3 days before. */
+const NOW = localTime(2026, 11, 30, 12).getTime() / 1000;
 const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>';
 
-/** Server-printed review markup (readable without JavaScript). */
-function card(id: string, author: string, text: string, extra = '') {
-  return `<article data-review="${id}" data-time="${NOW - 3 * 86400}" data-rating="4">
+/** Server-printed review markup (readable without JavaScript), written at `time` (seconds). */
+function card(id: string, author: string, text: string, extra = '', time = NOW - 3 * 86400) {
+  return `<article data-review="${id}" data-time="${time}" data-rating="4">
     <span class="review-author">${author}</span><p class="review-text">${text}</p>${extra}</article>`;
 }
 
@@ -66,14 +67,19 @@ async function withReducedMotion(fn: () => Promise<void>) {
 }
 
 describe('shop-reviews', () => {
+  let undoDate = () => {};
+  beforeEach(() => {
+    undoDate = fixDate(new Date(NOW * 1000));
+  });
+  afterEach(() => undoDate());
+
   describe('rendering', () => {
     it('shows the server-printed reviews: author, stars with accessible text, time ago', async () => {
       const el = await widget({}, cards(2));
       const first = el.shadowRoot!.querySelector('.card')!;
       expect(first.querySelector('.author')!.textContent).to.equal('Author 1');
       expect(first.querySelector('[part="stars"]')!.getAttribute('aria-label')).to.equal('Rated 4 out of 5');
-      const threeDays = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }).format(-3, 'day');
-      expect(first.querySelector('time')!.textContent).to.equal(threeDays);
+      expect(first.querySelector('time')!.textContent).to.equal('3 days ago');
       expect(el.getAttribute('data-exec')).to.equal('true');
     });
 
@@ -104,9 +110,17 @@ describe('shop-reviews', () => {
 
     it('shows the date instead of time ago with time_format', async () => {
       const el = await widget({ time_format: 'long' }, cards(1));
-      const date = new Date((NOW - 3 * 86400) * 1000);
-      const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(date);
-      expect(el.shadowRoot!.querySelector('time')!.textContent).to.equal(expected);
+      expect(el.shadowRoot!.querySelector('time')!.textContent).to.equal('November 27, 2026');
+    });
+
+    it('says "1 day ago", not "yesterday", for a review 47 h old across a month end (spec §9)', async () => {
+      undoDate();
+      undoDate = fixDate(localTime(2026, 12, 1, 22, 30));
+      const written = localTime(2026, 11, 29, 23, 30).getTime() / 1000;
+      const el = await widget({}, [card('r1', 'A', 'Two days back by the calendar', '', written)]);
+      const time = el.shadowRoot!.querySelector('time')!;
+      expect(time.textContent).to.equal('1 day ago');
+      expect(time.getAttribute('title')).to.equal('November 29, 2026');
     });
 
     it('gives the grid the columns of the breakpoints and the size class of its width', async () => {

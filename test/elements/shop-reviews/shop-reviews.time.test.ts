@@ -7,9 +7,9 @@ const H = 60 * MIN;
 const D = 24 * H;
 const NOW = Date.UTC(2026, 10, 23, 12);
 
-/** What Intl says for `value` `unit` in `lang` (numeric auto, as the element asks). */
+/** What Intl says for `value` `unit` in `lang`: counts as counts ("1 day ago"), zero as "now". */
 const intl = (lang: string, value: number, unit: Intl.RelativeTimeFormatUnit) =>
-  new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(value, unit);
+  new Intl.RelativeTimeFormat(lang, { numeric: value === 0 ? 'auto' : 'always' }).format(value, unit);
 
 /** Each boundary of spec §9 (just under, at) with the unit and count expected. */
 const BOUNDARIES: [ageMs: number, unit: Intl.RelativeTimeFormatUnit, count: number][] = [
@@ -54,6 +54,43 @@ describe('shop-reviews time ago', () => {
       }
     });
   }
+
+  describe("around the calendar's hard moments (spec §9: the thresholds are elapsed time)", () => {
+    /** The phrase for a review written at `written` and read at `read` (ISO times with offsets). */
+    const ago = (written: string, read: string, lang = 'en') =>
+      reviewTimeAgo(Date.parse(written) / 1000, Date.parse(read), lang);
+
+    it('says "1 day ago", not "yesterday", 47 h after 29 November 23:30 (on 1 December)', () => {
+      expect(ago('2026-11-29T23:30Z', '2026-12-01T22:30Z')).to.equal('1 day ago');
+      expect(ago('2026-11-29T23:30Z', '2026-12-01T22:30Z', 'de')).to.equal('vor 1 Tag');
+    });
+
+    it('says "1 month ago", not "last month", 30 to 59 days after 31 October', () => {
+      expect(ago('2026-10-31T12:00Z', '2026-11-30T12:00Z')).to.equal('1 month ago');
+      expect(ago('2026-10-31T12:00Z', '2026-12-29T12:00Z')).to.equal('1 month ago');
+      expect(ago('2026-10-31T12:00Z', '2026-12-30T12:00Z')).to.equal('2 months ago');
+    });
+
+    it('says "10 minutes ago" on 1 January at 00:05 for 31 December 23:55 (Asia/Kolkata)', () => {
+      expect(ago('2026-12-31T23:55+05:30', '2027-01-01T00:05+05:30')).to.equal('10 minutes ago');
+    });
+
+    it('counts the leap day: 29 February 2028 is "1 year ago" 365 days on, "12 months ago" a minute before', () => {
+      expect(ago('2028-02-28T12:00Z', '2028-03-01T12:00Z')).to.equal('2 days ago');
+      expect(ago('2028-02-29T12:00Z', '2029-02-28T11:59Z')).to.equal('12 months ago');
+      expect(ago('2028-02-29T12:00Z', '2029-02-28T12:00Z')).to.equal('1 year ago');
+    });
+
+    it('Europe/Berlin spring forward: noon 27 March to noon 28 March 2027 is "23 hours ago"', () => {
+      expect(ago('2027-03-27T12:00+01:00', '2027-03-28T12:00+02:00')).to.equal('23 hours ago');
+      expect(ago('2027-03-27T12:00+01:00', '2027-03-28T13:00+02:00')).to.equal('1 day ago');
+    });
+
+    it('Europe/Berlin fall back: noon 24 October to 11:00 on 25 October 2026 is "1 day ago"', () => {
+      expect(ago('2026-10-24T12:00+02:00', '2026-10-25T10:59+01:00')).to.equal('23 hours ago');
+      expect(ago('2026-10-24T12:00+02:00', '2026-10-25T11:00+01:00')).to.equal('1 day ago');
+    });
+  });
 
   it('uses the translations setting over Intl, with {count}', () => {
     const translations = { just_now: 'gerade eben', days: 'vor {count} Tagen' };
