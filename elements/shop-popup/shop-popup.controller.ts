@@ -83,7 +83,7 @@ export function createPopupController({
   settings,
   id,
   clock = pageClock,
-  now = Date.now,
+  now = () => Date.now(),
   storage = popupStorage(),
   win = window,
   context = () => pageContext(win),

@@ -75,16 +75,50 @@ export function deviceOf(width: number): DeviceMode {
   return 'desktop';
 }
 
+type WallTime = readonly [
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+];
+
+/** The wall time (as if in UTC) the visitor's clock shows at `ms`. */
+const wallAt = (ms: number) => ms - new Date(ms).getTimezoneOffset() * 60_000;
+
+/**
+ * The instant the visitor's clock first shows `parts` or later: on the night clocks go back, the
+ * first of the two (the popup does not come back in the repeated hour); for a time skipped as
+ * clocks go forward (02:30 in Europe/Berlin on 2027-03-28), the moment they jump, not an hour
+ * after it, as `new Date` would have it (at 03:00 the clock is past 02:30).
+ */
+function visitorInstant(parts: WallTime): number {
+  const moved = new Date(...parts).getTime();
+  const wall = Date.UTC(...parts);
+  if (wallAt(moved) === wall) return moved;
+  // Skipped: `new Date` read it with the offset before the jump, so the jump lies in (low, moved].
+  let low = moved - (wallAt(moved) - wall);
+  let high = moved;
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (wallAt(mid) >= wall) high = mid;
+    else low = mid;
+  }
+  return high;
+}
+
 /**
  * A schedule date as ms since the epoch: with `siteOffsetMinutes` the wall time is the site's,
- * otherwise the visitor's. Null for an empty or invalid date.
+ * otherwise the visitor's (see {@link visitorInstant} for daylight-saving nights). Null for an
+ * empty or invalid date.
  */
 export function scheduleTime(value: string, siteOffsetMinutes: number | null): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(value.trim());
   if (!match) return null;
   const [y, mo, d, h = '0', mi = '0', s = '0'] = match.slice(1).map((part) => part ?? '0');
-  const parts = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)] as const;
-  if (siteOffsetMinutes === null) return new Date(...parts).getTime();
+  const parts: WallTime = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)];
+  if (siteOffsetMinutes === null) return visitorInstant(parts);
   return Date.UTC(...parts) - siteOffsetMinutes * 60_000;
 }
 

@@ -21,7 +21,7 @@ interface Item<T> {
 const PREFIX = 'shop-popup:';
 
 /** Items with expiry over a safe storage. */
-export function createItemStorage(storage: SafeStorage, now: () => number = Date.now) {
+export function createItemStorage(storage: SafeStorage, now: () => number = () => Date.now()) {
   return {
     get<T>(key: string): T | null {
       const raw = storage.get(PREFIX + key);
@@ -91,7 +91,8 @@ export interface PopupStorageOptions {
 export function createPopupStorage({
   local: localStore = local,
   session: sessionStore = session,
-  now = Date.now,
+  // Looked up on every call: the page's storage outlives a test's fake clock, installed or not.
+  now = () => Date.now(),
 }: PopupStorageOptions = {}): PopupStorage {
   const lasting = createItemStorage(localStore, now);
   const tab = createItemStorage(sessionStore, now);

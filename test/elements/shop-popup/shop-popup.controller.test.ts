@@ -22,19 +22,28 @@ const context = (): Omit<DisplayContext, 'pageViews' | 'sessions' | 'impressions
   siteOffsetMinutes: 0,
 });
 
+/** Where the fake clock starts (the controller's and the storage's `now` follow it). */
+const START = Date.parse('2026-11-30T21:00Z');
+
+/** A popup storage over `local` and `session` whose clock reads `now`. */
+const storageOver = (now: () => number, local = memoryStorage(), session = memoryStorage()) =>
+  createPopupStorage({
+    local: createSafeStorage(() => local),
+    session: createSafeStorage(() => session),
+    now,
+  });
+
 let made: Array<{ dispose(): void }> = [];
 function setup(raw: Record<string, unknown>, over: Partial<PopupControllerOptions> = {}) {
-  const clock = fakeClock();
-  const storage = createPopupStorage({
-    local: createSafeStorage(() => memoryStorage()),
-    session: createSafeStorage(() => memoryStorage()),
-  });
+  const clock = fakeClock(START);
+  const storage = storageOver(clock.now);
   const settings = atom(popupSettings.parse(raw));
   const changes: Array<[boolean, string | null]> = [];
   const controller = createPopupController({
     settings,
     id: 'p1',
     clock,
+    now: clock.now,
     storage,
     context,
     reducedMotion: () => false,
@@ -232,6 +241,58 @@ describe('shop-popup controller', () => {
       clock.tick(10);
       controller.open();
       expect(phase()).to.equal('hidden');
+    });
+  });
+
+  describe('impression limits over the calendar (spec §5, §9 time frames)', () => {
+    /**
+     * One page view at each ISO time of a popup shown at most once per `period` (opened by page
+     * load, closed at once and so counted): whether it opened on each.
+     */
+    function opensOn(period: 'day' | 'week' | 'month', times: string[]): boolean[] {
+      const local = memoryStorage();
+      const session = memoryStorage();
+      return times.map((iso) => {
+        const now = () => Date.parse(iso);
+        const { clock, controller, phase } = setup(
+          {
+            timing: { times: { times: 1, period } },
+            triggers: { page_load: { delay: 0 } },
+            entrance_animation: 'none',
+            exit_animation: 'none',
+          },
+          { now, storage: storageOver(now, local, session) },
+        );
+        controller.start();
+        clock.tick(0);
+        const opened = phase() !== 'hidden';
+        controller.close();
+        clock.tick(0);
+        return opened;
+      });
+    }
+
+    it('once a day: seen at 18:00 on the leap day (America/Los_Angeles), again from 18:00 on 1 March', () => {
+      expect(
+        opensOn('day', ['2028-02-29T18:00-08:00', '2028-03-01T17:59-08:00', '2028-03-01T18:00-08:00']),
+      ).to.deep.equal([true, false, true]);
+    });
+
+    it('once a week: seen on 30 November at 21:00, not again in December until 7 December 21:00', () => {
+      expect(
+        opensOn('week', ['2026-11-30T21:00Z', '2026-12-01T09:00Z', '2026-12-07T20:59Z', '2026-12-07T21:00Z']),
+      ).to.deep.equal([true, false, false, true]);
+    });
+
+    it("once a month: seen at 23:55 on New Year's Eve (Asia/Kolkata), not again until 31 January 09:59:48", () => {
+      expect(
+        opensOn('month', [
+          '2026-12-31T23:55+05:30',
+          '2027-01-01T00:05+05:30',
+          '2027-01-31T09:59:47+05:30',
+          '2027-01-31T09:59:48+05:30',
+        ]),
+      ).to.deep.equal([true, false, false, true]);
     });
   });
 

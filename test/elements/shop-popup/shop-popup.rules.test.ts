@@ -8,8 +8,15 @@ import {
   sourceOf,
 } from '../../../elements/shop-popup/shop-popup.rules.ts';
 import { type PopupTiming, timingSchema } from '../../../elements/shop-popup/shop-popup.settings.ts';
+import { localTime } from '../../helpers/clock.ts';
 
 const timing = (t: Record<string, unknown>): PopupTiming => timingSchema.parse(t);
+const two = (n: number) => String(n).padStart(2, '0');
+/** What the visitor's clock shows at `ms`: "2026-11-23 10:00". */
+const wallClock = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+};
 const ctx = (over: Partial<DisplayContext> = {}): DisplayContext => ({
   pageViews: 1,
   sessions: 1,
@@ -96,7 +103,7 @@ describe('shop-popup display checks (spec §5)', () => {
     expect(scheduleTime('2026-11-23 10:00', 120)).to.equal(Date.UTC(2026, 10, 23, 8));
     expect(scheduleTime('2026-11-23', 0)).to.equal(Date.UTC(2026, 10, 23));
     expect(scheduleTime('not a date', 0)).to.equal(null);
-    expect(scheduleTime('2026-11-23 10:00', null)).to.equal(new Date(2026, 10, 23, 10).getTime());
+    expect(wallClock(scheduleTime('2026-11-23 10:00', null)!)).to.equal('2026-11-23 10:00');
     const now = Date.UTC(2026, 10, 23, 12);
     const t = timing({ schedule: { start: '2026-11-23 13:00', end: '2026-11-24 00:00' } });
     // 12:00 UTC is 14:00 at UTC+2: inside; 12:00 at UTC+0: before the start.
@@ -109,6 +116,59 @@ describe('shop-popup display checks (spec §5)', () => {
     const broken = timing({ schedule: { start: 'soon' } });
     expect(failingCheck(broken, ctx({ now }))).to.equal('schedule');
   });
+
+  describe("schedule around the calendar's hard moments", () => {
+    const schedule = (end: string, timezone: 'site' | 'visitor', start = '') =>
+      timing({ schedule: { start, end, timezone } });
+    const check = (t: PopupTiming, at: number, siteOffsetMinutes = 0) =>
+      failingCheck(t, ctx({ now: at, siteOffsetMinutes }));
+    const visitor = (...at: Parameters<typeof localTime>) => localTime(...at).getTime();
+
+    it("ends today at 23:55 in the visitor's time: shown at 23:54 on 31 December, not at 23:56", () => {
+      const t = schedule('2026-12-31 23:55', 'visitor');
+      expect(check(t, visitor(2026, 12, 31, 23, 54))).to.equal(null);
+      expect(check(t, visitor(2026, 12, 31, 23, 55))).to.equal(null);
+      expect(check(t, visitor(2026, 12, 31, 23, 56))).to.equal('schedule');
+    });
+
+    it("ends today at 23:55 in site time (UTC+5:30), whatever the visitor's zone", () => {
+      const t = schedule('2026-12-31 23:55', 'site');
+      expect(check(t, Date.parse('2026-12-31T23:54+05:30'), 330)).to.equal(null);
+      expect(check(t, Date.parse('2026-12-31T23:56+05:30'), 330)).to.equal('schedule');
+      // 23:54 at the site is 18:24 in UTC: for a site at UTC+0 the end is hours away.
+      expect(check(t, Date.parse('2026-12-31T23:54+05:30'), 0)).to.equal(null);
+      expect(check(t, Date.parse('2027-01-01T00:00Z'), 0)).to.equal('schedule');
+    });
+
+    it('ends on the leap day at 23:55 in site time (UTC-8), when UTC is already on 1 March', () => {
+      const t = schedule('2028-02-29 23:55', 'site');
+      expect(check(t, Date.parse('2028-03-01T07:54Z'), -480)).to.equal(null);
+      expect(check(t, Date.parse('2028-03-01T07:56Z'), -480)).to.equal('schedule');
+    });
+
+    it("starts on 1 January at 00:00 in site time: not at 23:59 on New Year's Eve", () => {
+      const t = schedule('2027-01-31 23:59', 'site', '2027-01-01 00:00');
+      expect(check(t, Date.parse('2026-12-31T23:59+05:30'), 330)).to.equal('schedule');
+      expect(check(t, Date.parse('2027-01-01T00:00+05:30'), 330)).to.equal(null);
+    });
+
+    it('spring forward (Europe/Berlin 2027-03-28): an end in the skipped hour (02:30) is past when the clocks jump to 03:00', () => {
+      const t = schedule('2027-03-28 02:30', 'visitor');
+      expect(check(t, visitor(2027, 3, 28, 1, 59))).to.equal(null);
+      // In Berlin 03:01 comes two minutes after 01:59, and the clock never shows 02:30 between.
+      expect(check(t, visitor(2027, 3, 28, 3, 1))).to.equal('schedule');
+    });
+
+    it('fall back (Europe/Berlin 2026-10-25): an end at 02:30 is the first one; the repeated hour does not bring it back', () => {
+      const t = schedule('2026-10-25 02:30', 'visitor');
+      const firstTwoTwentyNine = visitor(2026, 10, 25, 2, 29);
+      expect(check(t, firstTwoTwentyNine)).to.equal(null);
+      expect(check(t, visitor(2026, 10, 25, 2, 31))).to.equal('schedule');
+      // An hour later the clock in Berlin reads 02:29 again.
+      expect(check(t, firstTwoTwentyNine + 3_600_000)).to.equal('schedule');
+    });
+  });
+
   it('impressions must stay under the limit for the period', () => {
     const t = timing({ times: { times: 2, period: 'week' } });
     const asked: string[] = [];

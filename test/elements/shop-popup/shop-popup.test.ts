@@ -3,6 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { resetPopupRegistry } from '../../../elements/shop-popup/shop-popup.registry.ts';
 import type { ShopPopupElement } from '../../../elements/shop-popup/shop-popup.ts';
 import '../../../elements/shop-popup/shop-popup.ts';
+import { fixDate, localTime } from '../../helpers/clock.ts';
 import { captureConsoleErrors, shadowQuery, untilQuiet } from '../../helpers/elements.ts';
 
 const dialogOf = (el: ShopPopupElement) => shadowQuery<HTMLDialogElement>(el, 'dialog');
@@ -33,10 +34,14 @@ function clearStorage() {
 }
 
 describe('shop-popup', () => {
+  // The page's date (display checks, impression counts' expiry): 30 November 2026, 21:00.
+  let undoDate = () => {};
   beforeEach(() => {
     clearStorage();
     resetPopupRegistry();
+    undoDate = fixDate(localTime(2026, 11, 30, 21));
   });
+  afterEach(() => undoDate());
 
   describe('rendering', () => {
     it('stays hidden until opened, then shows its content in a modal dialog', async () => {
@@ -172,6 +177,47 @@ describe('shop-popup', () => {
       await untilQuiet([el.shadowRoot]);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect((await dialogOf(el)).open).to.equal(false);
+    });
+  });
+
+  describe('schedule (spec §5: the current date between start and end, in site time if selected)', () => {
+    afterEach(() => {
+      delete (window as { ElementorProFrontendConfig?: unknown }).ElementorProFrontendConfig;
+    });
+
+    /** Whether a popup ending at 23:55 on 31 December opens on page load with the page's date at `at`. */
+    async function opensAt(at: Date, timezone: 'site' | 'visitor') {
+      undoDate();
+      undoDate = fixDate(at);
+      let opened = false;
+      const listener = () => {
+        opened = true;
+      };
+      document.addEventListener('shop-popup-opened', listener);
+      try {
+        const el = await popup({
+          timing: { schedule: { end: '2026-12-31 23:55', timezone } },
+          triggers: { page_load: { delay: 0 } },
+        });
+        await dialogOf(el);
+        await untilQuiet([el.shadowRoot]);
+        // The display checks run as the popup starts; if they pass, page load opens it a task later.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return opened;
+      } finally {
+        document.removeEventListener('shop-popup-opened', listener);
+      }
+    }
+
+    it("ends today at 23:55 in the visitor's time: opens at 23:54 on New Year's Eve, not at 23:56", async () => {
+      expect(await opensAt(localTime(2026, 12, 31, 23, 54), 'visitor')).to.equal(true);
+      expect(await opensAt(localTime(2026, 12, 31, 23, 56), 'visitor')).to.equal(false);
+    });
+
+    it("ends today at 23:55 in site time: the page's gmt_offset (5.5 h) decides, not the visitor's zone", async () => {
+      (window as { ElementorProFrontendConfig?: unknown }).ElementorProFrontendConfig = { gmt_offset: 5.5 };
+      expect(await opensAt(new Date('2026-12-31T23:54+05:30'), 'site')).to.equal(true);
+      expect(await opensAt(new Date('2026-12-31T23:56+05:30'), 'site')).to.equal(false);
     });
   });
 
