@@ -42,7 +42,7 @@ describe('join-chat chat events (spec §5, §7)', () => {
     const dataLayer: unknown[] = [
       ['config', 'G-TEST1'],
       ['config', 'AW-1'],
-      ['js', new Date()],
+      ['js', new Date('2026-11-30T21:00:00Z')], // gtag.js's first command (its value is not read)
     ];
     const win = {
       dataLayer,

@@ -32,6 +32,8 @@ beforeEach(() => {
     storage: createSafeStorage(memoryStorage),
     random: () => 0.5,
     trackers: () => ({}),
+    // Each widget opens once (no 600 ms click guard to pass): one fixed time for the message time.
+    now: () => Date.parse('2026-11-30T21:00Z'),
   });
 });
 afterEach(async () => {

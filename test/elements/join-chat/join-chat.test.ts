@@ -9,6 +9,7 @@ import type { JoinChatElement } from '../../../elements/join-chat/join-chat.ts';
 import { createSafeStorage, type SafeStorage } from '../../../shared/storage.ts';
 import { setConsent } from '../../../shared/stores/consent.ts';
 import { $product, EMPTY_PRODUCT, setVariant } from '../../../shared/stores/product.ts';
+import { localTime } from '../../helpers/clock.ts';
 import { captureConsoleErrors, frames, untilQuiet } from '../../helpers/elements.ts';
 import { memoryStorage } from '../../helpers/storage.ts';
 
@@ -23,11 +24,15 @@ interface World {
 let world: World;
 const mounted: Element[] = [];
 
+/** Where each test's fake clock starts: 30 November 2026, 21:00 in the page's zone. */
+const START = localTime(2026, 11, 30, 21);
+
 function setup(
   options: { href?: string; mobile?: boolean; reducedMotion?: boolean; storage?: SafeStorage } = {},
 ) {
   // biome-ignore lint/correctness/useHookAtTopLevel: sinon's fake timers, not a React hook
   const clock = sinon.useFakeTimers({
+    now: START,
     shouldAdvanceTime: false,
     toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
   });
@@ -42,6 +47,8 @@ function setup(
     storage,
     random: () => 0.5,
     trackers: () => trackers,
+    // The fake clock's time, also where a test gives the browser its timers back (axe).
+    now: () => clock.now,
   });
   world = { clock, open, storage, trackers, restore };
   return world;
@@ -321,22 +328,37 @@ describe('<join-chat>', () => {
       expect($(el, '[part="typing"]') === null).to.equal(true);
     });
 
-    it('shows the message time in the page language', async () => {
-      setup();
-      world.clock.setSystemTime(new Date(2025, 5, 15, 12, 0));
+    /** The chatbox's message time for a message written at `written`, read at `read` (page in en-US). */
+    async function messageTimeText(written: Date, read: Date) {
+      world.clock.setSystemTime(read);
       const holder = pageElement('<div lang="en-US"></div>');
       const el = document.createElement('join-chat');
       el.settings = {
         telephone: '34600112233',
         button_delay: 0,
         message_text: MESSAGE,
-        message_time: new Date(2025, 1, 2).toISOString(),
+        message_time: written.toISOString(),
       } as never;
       holder.append(el);
       await rendered(el);
       launcher(el).click();
       await frames(3);
-      expect($(el, '[part="time"]')?.textContent).to.equal('Feb 2');
+      // Intl may put a narrow no-break space before AM/PM.
+      return $(el, '[part="time"]')?.textContent?.replace(/\s/g, ' ');
+    }
+
+    it('shows the message time in the page language', async () => {
+      setup();
+      expect(await messageTimeText(localTime(2025, 2, 2, 0), localTime(2025, 6, 15, 12))).to.equal('Feb 2');
+    });
+
+    it('shows the time for a message 23 h 59 min old across the spring-forward night, the date at 24 h (spec §9)', async () => {
+      // Europe/Berlin, 2027-03-28: the clock reads 12:59 the next day after 23 h 59 min.
+      setup();
+      const written = localTime(2027, 3, 27, 12);
+      const later = (minutes: number) => new Date(written.getTime() + minutes * 60_000);
+      expect(await messageTimeText(written, later(23 * 60 + 59))).to.equal('12:00 PM');
+      expect(await messageTimeText(written, later(24 * 60))).to.equal('Mar 27');
     });
 
     it('draws a QR code of the app link on desktops only', async () => {
