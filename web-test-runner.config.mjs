@@ -33,19 +33,22 @@ export const CHROMIUM_ARGS = [
 /**
  * TEST_MOMENT="2027-02-28T21:30+13:00 Pacific/Auckland" runs Chromium in that time zone with its
  * clock set so that each test file starts at that moment (Date only; time runs on from there and
- * timers are the browser's own, so a test's fake timers still install over it). The hard-moments
- * step of `npm test` (.ci/hard-moments.mjs) runs the date- and time-sensitive files so.
+ * timers are the browser's own, so a test's fake timers still install over it). Several moments,
+ * separated by ";", run in a Chromium each (two at a time, web-test-runner's concurrentBrowsers).
+ * The hard-moments step of `npm test` (.ci/hard-moments.mjs) runs the date and time tests so.
  */
-export const moment = parseMoment(process.env.TEST_MOMENT);
+export const moments = (process.env.TEST_MOMENT ?? '')
+  .split(';')
+  .filter((text) => text.trim())
+  .map(parseMoment);
 
-/** @param {string | undefined} text */
+/** @param {string} text */
 function parseMoment(text) {
-  if (!text) return null;
   const [iso, timezoneId] = text.trim().split(/\s+/);
   const time = Date.parse(iso);
   if (Number.isNaN(time) || !timezoneId)
     throw new Error(`TEST_MOMENT "${text}": want "<ISO time with offset> <IANA zone>"`);
-  return { time, timezoneId };
+  return { text: text.trim(), time, timezoneId };
 }
 
 /**
@@ -90,19 +93,25 @@ function shiftDate(start) {
   });
 }
 
-const launchers = {
-  chromium: () =>
-    playwrightLauncher({
-      product: 'chromium',
-      launchOptions: { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS },
-      ...(moment && {
-        async createBrowserContext({ browser }) {
-          const context = await browser.newContext({ timezoneId: moment.timezoneId });
-          await context.addInitScript(shiftDate, moment.time);
-          return context;
-        },
-      }),
+/** Chromium, at `moment` when given (named after it, so results say which moment failed). */
+function chromiumAt(/** @type {ReturnType<typeof parseMoment> | undefined} */ moment) {
+  const launcher = playwrightLauncher({
+    product: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS },
+    ...(moment && {
+      async createBrowserContext({ browser }) {
+        const context = await browser.newContext({ timezoneId: moment.timezoneId });
+        await context.addInitScript(shiftDate, moment.time);
+        return context;
+      },
     }),
+  });
+  if (moment) launcher.name = `Chromium at ${moment.text}`;
+  return launcher;
+}
+
+const launchers = {
+  chromium: () => (moments.length ? moments.map(chromiumAt) : [chromiumAt()]),
   firefox: () =>
     puppeteerLauncher({
       launchOptions: { browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true },
@@ -137,7 +146,7 @@ export default {
   ],
   nodeResolve: { exportConditions: ['browser', 'development'] },
   concurrency: 1,
-  browsers: await Promise.all(wanted.map((b) => launchers[b]())),
+  browsers: (await Promise.all(wanted.map((b) => launchers[b]()))).flat(),
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 10 * 60 * 1000,
   middleware: shopMiddleware(),

@@ -1,6 +1,7 @@
 // `npm test`: installs what is missing, then typecheck, lint, entry checks, build (bundles,
 // custom-elements.json, types), size budgets, stopping at the first failure; then the browser
-// tests in Chromium, Firefox and WebKit, closing on one line with the counts of all three.
+// tests in Chromium, Firefox and WebKit, then the date and time tests again in Chromium at hard
+// moments (.ci/hard-moments.mjs), closing on one line with the counts of all of them.
 import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ const steps = [
   ['build (bundles, custom-elements.json, types)', 'npm run -s build'],
   ['size budgets', 'node .ci/size.mjs'],
   ["the autoloader starts each element chunk's imports", 'node .ci/check-chunk-imports.mjs'],
+  ['every date test is run at the hard moments', 'node .ci/hard-moments.mjs --check'],
 ];
 
 /** Runs one step; true when it passed. */
@@ -47,30 +49,34 @@ const total = { passed: 0, failed: 0, skipped: 0 };
 /** @type {string[]} */
 const failures = [];
 let ok = true;
-for (const engine of ['chromium', 'firefox', 'webkit']) {
-  const file = join(dir, `${engine}.json`);
-  // What WebKit's driver and browser print (.ci/wtr-webkitgtk.mjs), shown when the run fails.
-  const webkitLog = join(dir, 'webkit.log');
-  const passed = step(`browser tests in ${engine}`, 'npx web-test-runner', {
-    BROWSERS: engine,
-    WTR_SUMMARY: file,
-    WEBKIT_LOG: webkitLog,
-  });
+/** [label, command, environment] of each browser run. */
+const runs = [
+  ...['chromium', 'firefox', 'webkit'].map((engine) => [
+    engine,
+    'npx web-test-runner',
+    { BROWSERS: engine, ...(engine === 'webkit' && { WEBKIT_LOG: join(dir, 'webkit.log') }) },
+  ]),
+  ['chromium at hard moments', 'node .ci/hard-moments.mjs', {}],
+];
+for (const [label, cmd, env] of runs) {
+  const file = join(dir, `${label}.json`);
+  const passed = step(`browser tests in ${label}`, cmd, { ...env, WTR_SUMMARY: file });
   ok = passed && ok;
-  if (!passed && existsSync(webkitLog))
+  // What WebKit's driver and browser print (.ci/wtr-webkitgtk.mjs), shown when its run fails.
+  if (!passed && env.WEBKIT_LOG && existsSync(env.WEBKIT_LOG))
     console.log(
-      `${engine}: the last lines of WebKit's own log:\n${tail(readFileSync(webkitLog, 'utf8'), 60)}`,
+      `${label}: the last lines of WebKit's own log:\n${tail(readFileSync(env.WEBKIT_LOG, 'utf8'), 60)}`,
     );
   const counts = existsSync(file)
     ? JSON.parse(readFileSync(file, 'utf8'))
     : { passed: 0, failed: 1, skipped: 0, failures: ['the runner ended without its summary'] };
-  console.log(`${engine}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  console.log(`${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   if (counts.slowest?.length)
     console.log(
-      `${engine}, slowest test files:\n${counts.slowest.map((f) => `  ${f.seconds.toFixed(1)} s  ${f.file}`).join('\n')}`,
+      `${label}, slowest test files:\n${counts.slowest.map((f) => `  ${f.seconds.toFixed(1)} s  ${f.file}`).join('\n')}`,
     );
   for (const key of Object.keys(total)) total[key] += counts[key];
-  for (const failure of counts.failures ?? []) failures.push(`${engine}  ${failure}`);
+  for (const failure of counts.failures ?? []) failures.push(`${label}  ${failure}`);
 }
 rmSync(dir, { recursive: true, force: true });
 if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);

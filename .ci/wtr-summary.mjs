@@ -38,20 +38,27 @@ export function summaryFileReporter(file = process.env.WTR_SUMMARY) {
     stop({ sessions }) {
       if (!file) return;
       const counts = { passed: 0, failed: 0, skipped: 0 };
+      /** The counts by browser (several when the run has several, as the hard-moments step). @type {Record<string, typeof counts>} */
+      const browsers = {};
+      const several = new Set(sessions.map((s) => s.browser.name)).size > 1;
       /** @type {string[]} */
       const failures = [];
       for (const session of sessions) {
         const tests = testsOf(session.testResults);
-        const where = session.testFile.replace(`${process.cwd()}/`, '');
-        counts.skipped += tests.filter((t) => t.skipped).length;
-        counts.passed += tests.filter((t) => !t.skipped && t.passed).length;
+        const where = `${several ? `[${session.browser.name}] ` : ''}${session.testFile.replace(`${process.cwd()}/`, '')}`;
+        browsers[session.browser.name] ??= { passed: 0, failed: 0, skipped: 0 };
+        const own = browsers[session.browser.name];
         const failed = tests.filter((t) => !t.skipped && !t.passed);
         for (const t of failed) failures.push(`${where}: ${t.title}`);
         if (!failed.length && session.passed === false) failures.push(`${where}: the file failed to run`);
-        counts.failed += failed.length || (session.passed === false ? 1 : 0);
+        for (const c of [counts, own]) {
+          c.skipped += tests.filter((t) => t.skipped).length;
+          c.passed += tests.filter((t) => !t.skipped && t.passed).length;
+          c.failed += failed.length || (session.passed === false ? 1 : 0);
+        }
       }
       const slowest = files.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
-      writeFileSync(file, JSON.stringify({ ...counts, slowest, failures }));
+      writeFileSync(file, JSON.stringify({ ...counts, browsers, slowest, failures }));
     },
   };
 }

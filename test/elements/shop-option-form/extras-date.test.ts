@@ -470,6 +470,7 @@ describe('<shop-option-form> dates and times', function () {
         expect([input(el).min, input(el).max]).to.deep.equal([today, tomorrow]);
         const later = () => $<HTMLInputElement>(el, '[data-field-id="later"] input');
         await until(() => later()?.min === dayAfter, `the formula's minimum is "${later()?.min}"`);
+        await ready(el, '[data-field-id="stay"] .date-button');
         $<HTMLButtonElement>(el, '[data-field-id="stay"] .date-button')!.click();
         await until(() => $(el, '[data-field-id="stay"] dialog[open] .rdp-root'), 'no calendar');
         await clickDay(el, tomorrow, 'stay');
