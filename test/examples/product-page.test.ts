@@ -50,7 +50,7 @@ describe('demo product page: review and comment forms', () => {
   it('moves the form under a review when its reply link is used, and back on cancel', async () => {
     doc.querySelector<HTMLAnchorElement>('#comment-901 .comment-reply-link')!.click();
     await waitUntil(
-      () => doc.querySelector('#comment-901')!.parentElement!.querySelector('#respond'),
+      () => doc.querySelector('#comment-901')?.parentElement?.querySelector('#respond'),
       'form not moved',
     );
     expect((doc.querySelector('#comment_parent') as HTMLInputElement).value).to.equal('901');

@@ -141,7 +141,7 @@ describe('the storefront page (examples/storefront.html)', () => {
     await waitUntil(() => backToTop.hidden, 'back-to-top hidden at the top', LOAD_TIMEOUT);
     win.scrollTo({ top: win.innerHeight * 1.5, behavior: 'instant' });
     await waitUntil(
-      () => $('.header-wrapper')!.classList.contains('stuck'),
+      () => $('.header-wrapper')?.classList.contains('stuck'),
       'the header sticks',
       LOAD_TIMEOUT,
     );
@@ -149,7 +149,7 @@ describe('the storefront page (examples/storefront.html)', () => {
     win.scrollTo({ top: 0, behavior: 'instant' });
     // WebKit runs a background iframe's rendering updates (and so its scroll events) rarely.
     await waitUntil(
-      () => !$('.header-wrapper')!.classList.contains('stuck'),
+      () => $('.header-wrapper')?.classList.contains('stuck') === false,
       'the header unsticks',
       LOAD_TIMEOUT,
     );
@@ -175,7 +175,11 @@ describe('the storefront page (examples/storefront.html)', () => {
     );
     expect(loaded).to.include('/dist/lottie-player.js');
     const first = lottie.querySelector('svg')!.innerHTML;
-    await waitUntil(() => lottie.querySelector('svg')!.innerHTML !== first, 'the frames move', LOAD_TIMEOUT);
+    await waitUntil(
+      () => (lottie.querySelector('svg')?.innerHTML ?? first) !== first,
+      'the frames move',
+      LOAD_TIMEOUT,
+    );
     expect(page.violations, 'CSP violations').to.deep.equal([]);
   });
 

@@ -304,7 +304,7 @@ describe('defineElement', () => {
       let errors: string[] = [];
       errors = await captureConsoleErrors(async () => {
         host.innerHTML = `<${broken}><a href="/cart/">Cart</a></${broken}><${good}></${good}>`;
-        await waitUntil(() => host.firstElementChild!.shadowRoot?.querySelector('slot'));
+        await waitUntil(() => host.firstElementChild?.shadowRoot?.querySelector('slot'));
       });
       const brokenEl = host.firstElementChild!;
       expect(brokenEl.hasAttribute('data-shop-error')).to.equal(true);

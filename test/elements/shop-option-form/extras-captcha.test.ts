@@ -78,7 +78,7 @@ describe('<shop-option-form> captcha (issue 13)', () => {
       expect(document.activeElement === box).to.equal(true);
       // The shopper ticks the box with the keyboard.
       await sendKeys({ press: ' ' });
-      await waitUntil(() => fake()!.tokens.length === 1);
+      await waitUntil(() => fake()?.tokens.length === 1);
       await waitUntil(() => message(el) === '', 'the message stayed after the captcha was done');
       button.click();
       await waitUntil(() => seen.length === 2);
@@ -107,7 +107,7 @@ describe('<shop-option-form> captcha (issue 13)', () => {
       const seen = trapSubmit(form);
       await waitUntil(() => widgetOf(el)?.querySelector('input'), 'no widget', { timeout: 5000 });
       widgetOf(el)!.querySelector<HTMLInputElement>('input')!.click();
-      await waitUntil(() => fake()!.tokens.length === 1);
+      await waitUntil(() => fake()?.tokens.length === 1);
       fake()!.expire(0);
       button.click();
       await waitUntil(() => message(el) === 'Choose Captcha');
@@ -266,7 +266,7 @@ describe('<shop-option-form> captcha (issue 13)', () => {
         ['g-recaptcha-response', fake()!.tokens[0]],
       ]);
       // Single use: the widget is reset after the add.
-      await waitUntil(() => fake()!.calls.some((c) => c.method === 'reset'), 'the widget was not reset');
+      await waitUntil(() => fake()?.calls.some((c) => c.method === 'reset'), 'the widget was not reset');
     });
   });
 });

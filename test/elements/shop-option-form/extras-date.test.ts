@@ -307,7 +307,7 @@ describe('<shop-option-form> dates and times', function () {
       await openCalendar(el);
       for (const day of [plus(2), plus(3)]) {
         await clickDay(el, day);
-        await until(() => cell(el, day)!.getAttribute('aria-selected') === 'true', 'not selected');
+        await until(() => cell(el, day)?.getAttribute('aria-selected') === 'true', 'not selected');
       }
       $<HTMLButtonElement>(el, '.date-done')!.click();
       await until(() => !dialogOf(el).open, 'Done did not close');

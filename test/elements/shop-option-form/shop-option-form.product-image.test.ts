@@ -62,7 +62,7 @@ describe('<shop-option-form> product image', () => {
     // An option without productImage, or with a URL that is not http(s), never swaps.
     await pick(el, 'plain');
     await pick(el, 'bad');
-    await waitUntil(() => $<HTMLInputElement>(el, 'input[value="bad"]')!.checked, 'not picked');
+    await waitUntil(() => $<HTMLInputElement>(el, 'input[value="bad"]')?.checked, 'not picked');
     expect(image()).to.equal(null);
   });
 
@@ -70,7 +70,7 @@ describe('<shop-option-form> product image', () => {
     const { el } = await optionForm({ definition: [sectionOf([plates({ type: 'radio-group' })])] });
     // Radio options never swap: only image groups carry product images.
     await pick(el, 'gold');
-    await waitUntil(() => $<HTMLInputElement>(el, 'input[value="gold"]')!.checked, 'not picked');
+    await waitUntil(() => $<HTMLInputElement>(el, 'input[value="gold"]')?.checked, 'not picked');
     expect(image()).to.equal(null);
     const images = await optionForm({
       definition: [sectionOf([plates({ elementId: 'plate2' })])],
@@ -108,7 +108,7 @@ describe('<shop-option-form> product image', () => {
     });
     const engrave = $<HTMLInputElement>(el, '[data-field-id="engrave"] input')!;
     engrave.click();
-    await waitUntil(() => !fieldEl(el, 'plate')!.hidden, 'the plates never showed');
+    await waitUntil(() => fieldEl(el, 'plate')?.hidden === false, 'the plates never showed');
     await pick(el, 'gold');
     await waitUntil(() => image()?.endsWith('gold-large.svg'), 'gold not shown');
     engrave.click();

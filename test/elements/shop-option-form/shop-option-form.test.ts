@@ -302,7 +302,7 @@ describe('<shop-option-form>', () => {
       });
       const seen = trapSubmit(form);
       button.click();
-      await waitUntil(() => $(el, '.form-error')!.textContent === 'Fix the errors shown above');
+      await waitUntil(() => $(el, '.form-error')?.textContent === 'Fix the errors shown above');
       await waitUntil(
         () => el.shadowRoot!.activeElement === $(el, '[data-field-id="name"] input'),
         'the first invalid field never took focus',
@@ -322,7 +322,7 @@ describe('<shop-option-form>', () => {
       button.click();
       await waitUntil(() => seen.length === 1);
       expect(seen[0]).to.equal(false);
-      await waitUntil(() => $(el, '.form-error')!.textContent !== '');
+      await waitUntil(() => ($(el, '.form-error')?.textContent ?? '') !== '');
     });
 
     it('lets a valid form submit normally, marking the button as loading until pageshow', async () => {
@@ -380,7 +380,7 @@ describe('<shop-option-form>', () => {
       });
       expect($(el, '.summary-row--total dd')!.textContent).to.equal('$10.00');
       type($<HTMLInputElement>(el, 'input')!, 'abc');
-      await waitUntil(() => $(el, '.summary-row--total dd')!.textContent === '$16.00');
+      await waitUntil(() => $(el, '.summary-row--total dd')?.textContent === '$16.00');
       await waitUntil(() => currentAnnouncement() === 'Total: $16.00');
     });
   });
@@ -708,11 +708,11 @@ describe('<shop-option-form>', () => {
           sectionOf([text({ enablePrice: true, pricingType: 'percentage', price: 10, value: 'x' })]),
         ],
       });
-      await waitUntil(() => $(el, '.summary-row--total dd')!.textContent === '$44.00');
+      await waitUntil(() => $(el, '.summary-row--total dd')?.textContent === '$44.00');
       setVariant({ variationId: '20101', price: 50 });
-      await waitUntil(() => $(el, '.summary-row--total dd')!.textContent === '$55.00');
+      await waitUntil(() => $(el, '.summary-row--total dd')?.textContent === '$55.00');
       setVariant(null, 'reset');
-      await waitUntil(() => $(el, '.summary-row--total dd')!.textContent === '$44.00');
+      await waitUntil(() => $(el, '.summary-row--total dd')?.textContent === '$44.00');
     });
   });
 

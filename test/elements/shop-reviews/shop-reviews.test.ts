@@ -103,7 +103,7 @@ describe('shop-reviews', () => {
       expect(text.textContent!.length).to.be.below(60);
       expect(text.textContent).to.match(/…$/);
       (el.shadowRoot!.querySelector('[part="read-more"]') as HTMLButtonElement).click();
-      await waitUntil(() => el.shadowRoot!.querySelector('.text')!.textContent === long, 'not expanded');
+      await waitUntil(() => el.shadowRoot!.querySelector('.text')?.textContent === long, 'not expanded');
       expect(el.shadowRoot!.querySelector('[part="read-more"]')).to.equal(null);
       expect(el.shadowRoot!.activeElement?.classList.contains('text')).to.equal(true);
     });
@@ -176,7 +176,7 @@ describe('shop-reviews', () => {
     it('initialises once: a re-inserted widget keeps its state and does not read its markup again', async () => {
       const el = await widget({ text_size: 5 }, cards(2));
       (el.shadowRoot!.querySelector('[part="read-more"]') as HTMLButtonElement).click();
-      await waitUntil(() => el.shadowRoot!.querySelector('.text')!.textContent === 'Text 1', 'not expanded');
+      await waitUntil(() => el.shadowRoot!.querySelector('.text')?.textContent === 'Text 1', 'not expanded');
       const box = el.parentElement!;
       el.remove();
       await new Promise((resolve) => setTimeout(resolve, 50)); // past the deferred unmount
@@ -205,7 +205,7 @@ describe('shop-reviews', () => {
       expect(data.aggregateRating).to.include({ ratingValue: 4.5, reviewCount: 2 });
       el.reviews = [{ id: 'n', author: 'N', rating: 1, text: 't', time: NOW }];
       await waitUntil(() =>
-        el.querySelector('script[type="application/ld+json"]')!.textContent!.includes('"reviewCount":1'),
+        el.querySelector('script[type="application/ld+json"]')?.textContent?.includes('"reviewCount":1'),
       );
     });
   });

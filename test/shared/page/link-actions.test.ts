@@ -168,7 +168,7 @@ describe('link actions (spec §2)', () => {
         `${location.pathname}?theme_template_id=77${actionHash('off_canvas:open', { id: 'cart' })}`,
       );
       const actions = installLinkActions({ clock: fakeClock() });
-      await waitUntil(() => root.querySelector('dialog')!.open, 'the address action did not run');
+      await waitUntil(() => root.querySelector('dialog')?.open, 'the address action did not run');
       root.querySelector('dialog')!.close();
       const box = root.querySelector('section')!.getBoundingClientRect();
       expect(box.top).to.be.lessThan(window.innerHeight);

@@ -195,7 +195,7 @@ eachShopMode('quick view (spec §7 Quick view)', () => {
       clock.tick(1);
       await loaded();
     });
-    expect(fetches.signals[0]!.aborted).to.equal(true);
+    expect(fetches.signals[0]?.aborted).to.equal(true);
     expect(dialogOpen()!.querySelector('[role=alert]')!.textContent).to.contain(QUICK_VIEW_TEXTS.failed);
   });
 
@@ -210,7 +210,7 @@ eachShopMode('quick view (spec §7 Quick view)', () => {
       await waitUntil(async () => (await shopLog(ENDPOINT)).length > 0, 'no request');
       expect(fetches.signals).to.have.length(1);
       dialogOpen()!.close();
-      await waitUntil(() => fetches.signals[0]!.aborted, 'closing did not abort the request');
+      await waitUntil(() => fetches.signals[0]?.aborted, 'closing did not abort the request');
       expect(link.hasAttribute('aria-busy')).to.equal(false);
       expect(dialogOpen() === null).to.equal(true);
     });
