@@ -59,7 +59,6 @@ export const DATE_TESTS = [
 /** Test files that mention dates or cookies without depending on the day, and why. */
 export const NOT_DATE_TESTS = {
   'test/shared/chunk-load.test.ts': 'Date.now() only makes URLs unique',
-  'test/shared/shop/request.test.ts': "Date.now() is only the 'time' field's value",
   'test/server/shop-server.test.ts': "the demo shop's Node code; Date.now() is only the 'time' field's value",
   'test/examples/csp.test.ts': 'Date.now() bounds a wait',
   'test/examples/storefront.test.ts': 'the example page as a whole; its date parts are tested on their own',
