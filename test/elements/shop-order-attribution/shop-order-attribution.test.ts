@@ -4,29 +4,29 @@ import { ShopOrderAttributionElement } from '../../../elements/shop-order-attrib
 import { setConsent } from '../../../shared/stores/consent.ts';
 import { type AttributionController, startAttribution } from '../../../shared/tracking/attribution.ts';
 import { uniqueTag } from '../../helpers/elements.ts';
+import { type CookieClock, clearCookies, judgeCookiesBy } from '../../shared/tracking/cookie-jar.ts';
 
-function clearCookies(): void {
-  for (const part of document.cookie.split(';')) {
-    const name = part.split('=')[0].trim();
-    // biome-ignore lint/suspicious/noDocumentCookie: tests clear the raw cookies they made
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  }
-}
+/** The page view's moment (issue 28), by whose clock the cookies' expiries are judged. */
+const NOW = Date.UTC(2027, 0, 15, 10, 20, 30);
 
 describe('shop-order-attribution', () => {
   let controller: AttributionController;
+  let jar: CookieClock;
 
   beforeEach(() => {
+    jar = judgeCookiesBy(() => NOW);
     clearCookies();
     setConsent({ marketing: 'denied' });
     controller = startAttribution({
-      env: { href: `${location.origin}/?gclid=abc`, referrer: '', userAgent: 'UA/2' },
+      env: { href: `${location.origin}/?gclid=abc`, referrer: '', userAgent: 'UA/2', now: new Date(NOW) },
+      now: () => NOW,
     });
   });
   afterEach(() => {
     controller.stop();
     setConsent({ marketing: 'denied' });
     clearCookies();
+    jar.restore();
   });
 
   describe('rendering', () => {
@@ -90,6 +90,7 @@ describe('shop-order-attribution', () => {
       expect(data.get('wc_order_attribution_utm_medium')).to.equal('cpc');
       expect(data.get('wc_order_attribution_utm_campaign')).to.equal('google_cpc');
       expect(data.get('wc_order_attribution_user_agent')).to.equal('UA/2');
+      expect(data.get('wc_order_attribution_session_start_time')).to.equal('2027-01-15 10:20:30'); // UTC
       expect(form.querySelector('shop-order-attribution')!.values.utm_source).to.equal('google');
       setConsent({ marketing: 'denied' });
       expect(new FormData(form).get('wc_order_attribution_utm_source')).to.equal('');

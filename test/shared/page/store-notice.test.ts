@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { cookies } from '../../../shared/cookies.ts';
 import { installStoreNotice } from '../../../shared/page/store-notice.ts';
+import { judgeCookiesBy } from '../tracking/cookie-jar.ts';
 import { mount, visible } from './helpers.ts';
 
 /** spec §4 Store notice: shown unless the cookie says hidden; dismiss sets it site-wide (path /). */
@@ -64,6 +65,18 @@ describe('store notice', () => {
     await loaded;
     expect(frame.contentDocument?.cookie ?? '').to.contain('store_noticeabc=hidden');
     frame.remove();
+  });
+
+  it('the dismissal lasts the browser session: written without an expiry date, so no date or zone shortens it (issue 28)', () => {
+    const jar = judgeCookiesBy(() => Date.UTC(2026, 11, 31, 18, 25)); // records what is written
+    try {
+      uninstall = installStoreNotice(view.root);
+      view.root.querySelector<HTMLElement>('.woocommerce-store-notice__dismiss-link')!.click();
+      expect(jar.expires('store_noticeabc')).to.equal('');
+    } finally {
+      jar.restore();
+    }
+    expect(cookies.get('store_noticeabc')).to.equal('hidden');
   });
 
   it('a dismiss link without href works from the keyboard as a button', async () => {

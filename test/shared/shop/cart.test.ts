@@ -22,6 +22,17 @@ import {
 } from '../../helpers/shop.ts';
 import { HOSTILE_MINI_CART } from '../security/hostile.ts';
 
+/** The browser's own setTimeout, for waits while a test's timers are fake. */
+const realSetTimeout = globalThis.setTimeout;
+
+/** Waits in real time, whatever the test faked, until `done()` holds (at most 5 s). */
+async function inRealTime(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done(); waited += 20) {
+    if (waited >= 5000) throw new Error('inRealTime: still not done after 5 s');
+    await new Promise((resolve) => realSetTimeout(resolve, 20));
+  }
+}
+
 /** The checking `navigation.assign` (useCleanCart swaps it for a recorder in every test). */
 const checkedAssign = navigation.assign;
 
@@ -184,6 +195,25 @@ eachShopMode('cart', (mode) => {
   });
 
   describe('fragments', () => {
+    // spec §7: the stored cart expires 24 hours after it was stored. Where that matters, a test
+    // fixes the page's Date at a moment it names (issue 28); it stands still there.
+    let time: sinon.SinonFakeTimers | undefined;
+    /** The page's Date at `iso` (with `timers`, its setTimeout too, run by `tick`) until the test ends. */
+    const timeAt = (iso: string, timers = false) => {
+      time?.restore();
+      time = sinon.useFakeTimers({
+        now: Date.parse(iso),
+        toFake: timers ? ['Date', 'setTimeout', 'clearTimeout'] : ['Date'],
+      });
+      return time;
+    };
+    const realTime = () => {
+      time?.restore();
+      time = undefined;
+    };
+    afterEach(realTime);
+    const refreshes = async () => (await shopLog('get_refreshed_fragments')).length;
+
     it('replaces page parts with sanitised fragment HTML', async () => {
       const host = await fixture<HTMLElement>(
         html`<div><div class="widget_shopping_cart_content">old</div><span class="cart-count">0</span></div>`,
@@ -204,7 +234,8 @@ eachShopMode('cart', (mode) => {
       expect((window as { hacked?: boolean }).hacked).to.equal(false);
     });
 
-    it('stores fragments and hash where WooCommerce keeps them', async () => {
+    it('stores fragments and hash where WooCommerce keeps them, and when the cart was stored', async () => {
+      timeAt('2026-11-30T21:00:00Z');
       await addDirect(101);
       await refreshCart();
       const { fragmentName, cartHashKey } = reloadPageConfig();
@@ -213,7 +244,7 @@ eachShopMode('cart', (mode) => {
       );
       expect(sessionStorage.getItem(cartHashKey)).to.equal($cart.get().hash);
       expect(localStorage.getItem(cartHashKey)).to.equal($cart.get().hash);
-      expect(Number(sessionStorage.getItem('wc_cart_created'))).to.be.closeTo(Date.now(), 5000);
+      expect(sessionStorage.getItem('wc_cart_created')).to.equal('1796072400000'); // 2026-11-30T21:00:00Z
     });
 
     it('sends no fragment request at all when the shopper has no cart', async () => {
@@ -226,6 +257,7 @@ eachShopMode('cart', (mode) => {
     });
 
     it('uses fresh stored fragments matching the cart cookie without a request', async () => {
+      timeAt('2026-11-30T21:00:00Z');
       await addDirect(101);
       await refreshCart();
       resetStores();
@@ -240,14 +272,93 @@ eachShopMode('cart', (mode) => {
       expect($cart.get().lines.length).to.equal(1);
     });
 
-    it('refreshes when the stored cart is older than 24 hours', async () => {
+    /** `iso`'s wall clock in `timeZone`, `yyyy-mm-dd hh:mm`. */
+    const wallClock = (iso: string, timeZone: string) => {
+      const parts = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(new Date(iso));
+      const part = (type: string) => parts.find((p) => p.type === type)!.value;
+      return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+    };
+
+    // [the night; when the cart was stored, the last minute it is used, the first minute it is
+    // refreshed (UTC); the zone whose clocks on the wall read (hard-moment mode aside, any zone runs
+    // the same instants)]. 24 hours are 24 hours elapsed, whatever the wall clocks did meanwhile.
+    const EXPIRY: [string, string, string, string, string, string[]][] = [
+      [
+        "the night Berlin's clocks go back (23:30 on 24 October 2026; the day has 25 hours)",
+        '2026-10-24T21:30:00Z',
+        '2026-10-25T21:29:00Z',
+        '2026-10-25T21:31:00Z',
+        'Europe/Berlin',
+        ['2026-10-24 23:30', '2026-10-25 22:29', '2026-10-25 22:31'],
+      ],
+      [
+        "the night Berlin's clocks go forward (23:30 on 27 March 2027; the day has 23 hours)",
+        '2027-03-27T22:30:00Z',
+        '2027-03-28T22:29:00Z',
+        '2027-03-28T22:31:00Z',
+        'Europe/Berlin',
+        ['2027-03-27 23:30', '2027-03-29 00:29', '2027-03-29 00:31'],
+      ],
+      [
+        "New Year's Eve in Kolkata (23:55, 31 December 2026)",
+        '2026-12-31T18:25:00Z',
+        '2027-01-01T18:24:00Z',
+        '2027-01-01T18:26:00Z',
+        'Asia/Kolkata',
+        ['2026-12-31 23:55', '2027-01-01 23:54', '2027-01-01 23:56'],
+      ],
+      [
+        'the eve of a leap day in Los Angeles (18:00, 28 February 2028)',
+        '2028-02-29T02:00:00Z',
+        '2028-03-01T01:59:00Z',
+        '2028-03-01T02:01:00Z',
+        'America/Los_Angeles',
+        ['2028-02-28 18:00', '2028-02-29 17:59', '2028-02-29 18:01'],
+      ],
+    ];
+    for (const [night, stored, used, refreshed, zone, wall] of EXPIRY) {
+      it(`spec §7: a cart stored on ${night} is used for 24 hours, then refreshed`, async () => {
+        expect([stored, used, refreshed].map((iso) => wallClock(iso, zone))).to.deep.equal(wall);
+        timeAt(stored);
+        await addDirect(101);
+        await refreshCart();
+        expect(sessionStorage.getItem('wc_cart_created')).to.equal(String(Date.parse(stored)));
+        resetStores();
+        const before = await refreshes();
+        timeAt(used);
+        readCart();
+        expect($cart.get()).to.include({ source: 'loaded', busy: false }); // no request
+        resetStores();
+        timeAt(refreshed);
+        readCart();
+        expect($cart.get().busy, 'not refreshed after 24 hours').to.equal(true);
+        await waitUntil(async () => (await refreshes()) === before + 1, 'the refresh never reached the shop');
+      });
+    }
+
+    it("spec §7: a stored cart is refreshed 24 hours after it was stored, not after it was loaded (Berlin's fall-back night: 02:30 on the wall both times)", async () => {
+      timeAt('2026-10-25T00:30:00Z'); // 02:30 CEST
       await addDirect(101);
       await refreshCart();
       resetStores();
-      sessionStorage.setItem('wc_cart_created', String(Date.now() - DAY_MS - 1000));
-      const before = (await shopLog('get_refreshed_fragments')).length;
+      const before = await refreshes();
+      const timers = timeAt('2026-10-25T01:30:00Z', true); // an hour later: 02:30 CET
       readCart();
-      await waitUntil(async () => (await shopLog('get_refreshed_fragments')).length === before + 1);
+      expect($cart.get().source).to.equal('loaded');
+      timers.tick(23 * 3_600_000 - 1);
+      expect($cart.get().busy, 'refreshed early').to.equal(false);
+      timers.tick(1); // 00:30 UTC on the 26th (01:30 CET): 24 hours after the cart was stored
+      expect($cart.get().busy, 'not refreshed at 24 hours').to.equal(true);
+      realTime();
+      await waitUntil(async () => (await refreshes()) === before + 1, 'the refresh never reached the shop');
     });
 
     it('refreshes when the cart cookie no longer matches the stored hash', async () => {
@@ -261,22 +372,19 @@ eachShopMode('cart', (mode) => {
       await waitUntil(() => $cart.get().lines.length === 2);
     });
 
-    it('refreshes every 24 hours', async () => {
+    it("spec §7: refreshes every 24 hours, counted from the last refresh (Berlin's spring-forward night: a day of 23 hours on the wall)", async () => {
       await addDirect(101);
       resetStores();
-      const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
-      try {
-        readCart();
-        await waitUntil(() => $cart.get().lines.length === 1);
-        const before = (await shopLog('get_refreshed_fragments')).length;
-        // (the clock also advances with real time, hence the 1 s margin)
-        clock.tick(DAY_MS - 1000);
-        expect((await shopLog('get_refreshed_fragments')).length).to.equal(before);
-        clock.tick(1000);
-        await waitUntil(async () => (await shopLog('get_refreshed_fragments')).length === before + 1);
-      } finally {
-        clock.restore();
-      }
+      const timers = timeAt('2027-03-27T22:30:00Z', true); // 23:30 CET
+      readCart(); // nothing stored: refreshed at once
+      await inRealTime(() => $cart.get().lines.length === 1 && !$cart.get().busy);
+      const before = await refreshes();
+      timers.tick(DAY_MS - 1);
+      expect($cart.get().busy, 'refreshed early').to.equal(false);
+      timers.tick(1); // 22:30 UTC on the 28th, 00:30 CEST on the 29th
+      expect($cart.get().busy, 'not refreshed at 24 hours').to.equal(true);
+      realTime();
+      await waitUntil(async () => (await refreshes()) === before + 1, 'the refresh never reached the shop');
     });
 
     it('refreshes when another tab changes the cart hash and when shown from the back/forward cache', async () => {

@@ -11,7 +11,8 @@ const refresh = (timeout = 3000, signal?: AbortSignal) =>
     endpoint: 'get_refreshed_fragments',
     url: '/?wc-ajax=get_refreshed_fragments',
     method: 'POST',
-    body: new URLSearchParams({ time: String(Date.now()) }),
+    // WooCommerce sends the time only to defeat caches; a fixed one will do (issue 28).
+    body: new URLSearchParams({ time: '1796072400000' }),
     schema: fragments,
     timeout,
     signal,

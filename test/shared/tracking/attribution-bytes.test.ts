@@ -4,15 +4,20 @@ import { setConsent } from '../../../shared/stores/consent.ts';
 import { type AttributionController, startAttribution } from '../../../shared/tracking/attribution.ts';
 import { createCookieStore, createMemoryStore } from '../../../shared/tracking/cookie-store.ts';
 import { decodeData, encodeData } from '../../../shared/tracking/sourcebuster.ts';
+import { type CookieClock, clearCookies, judgeCookiesBy, cookieJar as sbjsJar } from './cookie-jar.ts';
 import { type Jar, type ModelPage, modelPageView, sbDecode, sbEncode } from './sourcebuster-model.ts';
 
 // Issue 11 item 11: attribution cookies byte for byte as WooCommerce's sourcebuster fork writes
 // them (spec §3 Attribution cookies), on the landing page and on every later page, for values
 // with `' ( ) ! ~ *` and their escapes. The expected bytes come from an independent model of
 // sourcebuster (./sourcebuster-model.ts); each page re-runs our init over the cookies left by
-// the page before, with consent given before the page or after it loaded.
+// the page before, with consent given before the page or after it loaded. The visit starts at a
+// fixed moment (issue 28), by whose clock the cookies' expiries are judged (./cookie-jar.ts).
 
-const T0 = Math.floor(Date.now() / 1000) * 1000;
+const T0 = Date.UTC(2027, 0, 15, 10, 20, 30);
+const atT0 = () => T0;
+/** The moment of the page being viewed, by which the cookies' expiries are judged. */
+let pageNow = T0;
 const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) it's ~*!";
 
 /** Pieces of hostile query values, as typed into a link (the browser normalises the URL). */
@@ -68,26 +73,6 @@ const TOKENS = [
   '.',
 ];
 
-/** The raw sbjs cookies the browser holds, by name. */
-function sbjsJar(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of document.cookie.split(';')) {
-    const cookie = part.replace(/^ +/, '');
-    const at = cookie.indexOf('=');
-    const name = at < 0 ? cookie : cookie.slice(0, at);
-    if (name.startsWith('sbjs_')) out[name] = cookie.slice(at + 1);
-  }
-  return out;
-}
-
-function clearCookies(): void {
-  for (const part of document.cookie.split(';')) {
-    const name = part.split('=')[0].trim();
-    // biome-ignore lint/suspicious/noDocumentCookie: tests clear the raw cookies they made
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  }
-}
-
 const url = (path: string) => new URL(path, location.origin).href;
 
 type Grant = 'before load' | 'after load';
@@ -96,6 +81,7 @@ type Grant = 'before load' | 'after load';
 function ourPageView(page: ModelPage, base64: boolean, grant: Grant): Record<string, string> {
   setConsent({ marketing: grant === 'before load' ? 'granted' : 'denied' });
   let controller: AttributionController | undefined;
+  pageNow = page.now;
   try {
     controller = startAttribution({
       env: { href: page.href, referrer: page.referrer, userAgent: page.userAgent, now: new Date(page.now) },
@@ -143,13 +129,17 @@ function referralVisit(a: string): ModelPage[] {
 }
 
 describe('attribution cookies byte for byte (issue 11 item 11)', () => {
+  let written: CookieClock;
   beforeEach(() => {
+    pageNow = T0;
+    written = judgeCookiesBy(() => pageNow);
     clearCookies();
     setConsent({ statistics: 'denied', marketing: 'denied' });
   });
   afterEach(() => {
     setConsent({ statistics: 'denied', marketing: 'denied' });
     clearCookies();
+    written.restore();
   });
 
   it("decodeData turns %21 %7E %2A %27 %28 %29 back into ! ~ * ' ( ) after decoding, as sourcebuster does", () => {
@@ -189,6 +179,22 @@ describe('attribution cookies byte for byte (issue 11 item 11)', () => {
     }
   }
 
+  it("a visit across New Year's midnight and one into a leap day: same bytes, first visit dated on the landing page (issue 28)", () => {
+    // [the landing page (UTC), its fire date, the session's expiry 30 minutes after the third page]
+    for (const [start, landed, sessionEnd] of [
+      [Date.UTC(2026, 11, 31, 23, 59, 30), '2026-12-31 23:59:30', 'Fri, 01 Jan 2027 00:31:30 GMT'],
+      [Date.UTC(2028, 1, 28, 23, 59, 30), '2028-02-28 23:59:30', 'Tue, 29 Feb 2028 00:31:30 GMT'],
+    ] as const) {
+      const pages = utmVisit('news', 'eve').map((page, i) => ({ ...page, now: start + i * 60_000 }));
+      compareVisit(pages, false, 'after load');
+      // The pages after the landing one keep its fire date; each one moves the session's end on.
+      const text = (name: string) => decodeURIComponent(sbjsJar()[name]);
+      expect(text('sbjs_first_add')).to.match(new RegExp(`^fd=${landed}\\|`));
+      expect(text('sbjs_current_add')).to.match(new RegExp(`^fd=${landed}\\|`));
+      expect(written.expires('sbjs_session')).to.equal(sessionEnd);
+    }
+  });
+
   it('the first page writes first from the read-back current, as sourcebuster does (current %2527, first %27)', () => {
     const [landing] = utmVisit('news', 'valentine%27s');
     const jar = ourPageView(landing, false, 'after load');
@@ -216,18 +222,16 @@ describe('attribution cookies byte for byte (issue 11 item 11)', () => {
   });
 
   it('a value read back from the memory store makes the same round trip as a cookie read', () => {
-    const cookies = createCookieStore({ base64: false, domain: { host: location.hostname, isolate: false } });
-    const cookies64 = createCookieStore({
-      base64: true,
-      domain: { host: location.hostname, isolate: false },
-    });
+    const domain = { host: location.hostname, isolate: false };
+    const cookies = createCookieStore({ base64: false, domain, now: atT0 });
+    const cookies64 = createCookieStore({ base64: true, domain, now: atT0 });
     const text = fc.oneof(
       fc.array(fc.constantFrom(...TOKENS), { maxLength: 8 }).map((t) => t.join('')),
       fc.string({ maxLength: 20 }),
     );
     fc.assert(
       fc.property(text, fc.boolean(), (value, base64) => {
-        const memory = createMemoryStore(() => null, Date.now, base64);
+        const memory = createMemoryStore(() => null, atT0, base64);
         const store = base64 ? cookies64 : cookies;
         memory.set('sbjs_x', `cmp=${value}`, 10);
         store.set('sbjs_x', `cmp=${value}`, 10);
@@ -237,7 +241,7 @@ describe('attribution cookies byte for byte (issue 11 item 11)', () => {
     );
     cookies.remove('sbjs_x');
     expect(createMemoryStore(() => null).get('sbjs_none')).to.equal(null);
-    const memory = createMemoryStore();
+    const memory = createMemoryStore(() => null, atT0);
     memory.set('sbjs_current', 'cmp=valentine%27s', 10);
     expect(memory.get('sbjs_current')).to.equal("cmp=valentine's");
   });

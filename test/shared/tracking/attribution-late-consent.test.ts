@@ -6,91 +6,47 @@ import {
   startAttribution,
 } from '../../../shared/tracking/attribution.ts';
 import { type FakeClock, fakeClock } from '../../helpers/clock.ts';
+import { type CookieClock, clearCookies, cookieJar, judgeCookiesBy } from './cookie-jar.ts';
 
 // Issue 11 item 12: consent given after the page loaded. WooCommerce's script starts
 // sourcebuster only when tracking is allowed, so the session start time (fire dates) and every
 // cookie expiry are those of the grant; the visit's source is the one classified at load
 // (spec §4 Attribution: nothing is written before consent, and a late consent loses no UTM).
 
-// Near the real time: the browser drops cookies whose expiry has passed.
-const T0 = Math.floor(Date.now() / 1000) * 1000;
+// The page loads at 23:52:30 UTC on New Year's Eve and consent comes X = 7.5 minutes later, at
+// midnight (issue 28: a fixed moment, chosen so that the grant is in the new year); the cookies'
+// expiries are judged by the test's clock (./cookie-jar.ts).
+const T0 = Date.UTC(2026, 11, 31, 23, 52, 30);
 const X = 7 * 60_000 + 30_000;
-const SESSION_MS = 30 * 60_000;
-const LIFETIME_MS = 6 * 30 * 24 * 60 * 60_000;
 const LANDING = `${location.origin}/landing/?utm_source=news&utm_medium=email&utm_campaign=spring`;
-
-/** `yyyy-mm-dd hh:mm:ss` in UTC (WooCommerce passes timezone_offset '0'). */
-const fireDate = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-
-function clearCookies(): void {
-  for (const part of document.cookie.split(';')) {
-    const name = part.split('=')[0].trim();
-    // biome-ignore lint/suspicious/noDocumentCookie: tests clear the raw cookies they made
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  }
-}
+/** Fire dates (UTC, WooCommerce's timezone_offset '0') of the load, of one X later and of two. */
+const AT_LOAD = '2026-12-31 23:52:30';
+const AT_X = '2027-01-01 00:00:00';
+const AT_2X = '2027-01-01 00:07:30';
 
 /** The decoded text of an sbjs cookie, or undefined. */
 function cookieText(name: string): string | undefined {
-  const raw = document.cookie
-    .split('; ')
-    .find((c) => c.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
+  const raw = cookieJar()[name];
   return raw === undefined ? undefined : decodeURIComponent(raw);
-}
-
-/** Records every `document.cookie` write (the expiry cannot be read back from the jar). */
-function recordCookieWrites(): { expiries(): Record<string, number>; restore(): void } {
-  let holder: object | null = Object.getPrototypeOf(document);
-  let accessor: PropertyDescriptor | undefined;
-  while (holder && !accessor) {
-    accessor = Object.getOwnPropertyDescriptor(holder, 'cookie');
-    holder = Object.getPrototypeOf(holder);
-  }
-  const { get, set } = accessor!;
-  const writes: string[] = [];
-  Object.defineProperty(document, 'cookie', {
-    configurable: true,
-    get: () => get!.call(document),
-    set: (text: string) => {
-      writes.push(text);
-      set!.call(document, text);
-    },
-  });
-  return {
-    /** The last expiry written per sbjs cookie, in ms. */
-    expiries() {
-      const out: Record<string, number> = {};
-      for (const text of writes) {
-        const name = text.slice(0, text.indexOf('='));
-        const expires = /;\s*expires=([^;]+)/i.exec(text)?.[1];
-        if (name.startsWith('sbjs_') && expires) out[name] = Date.parse(expires);
-      }
-      return out;
-    },
-    restore() {
-      Reflect.deleteProperty(document, 'cookie');
-    },
-  };
 }
 
 describe('attribution with consent given after the page loaded (issue 11 item 12)', () => {
   let controller: AttributionController | undefined;
   let clock: FakeClock;
-  let recorder: ReturnType<typeof recordCookieWrites> | undefined;
+  let jar: CookieClock;
 
   beforeEach(() => {
+    clock = fakeClock(T0);
+    jar = judgeCookiesBy(() => clock.now());
     clearCookies();
     setConsent({ statistics: 'denied', marketing: 'denied' });
-    clock = fakeClock(T0);
   });
   afterEach(() => {
-    recorder?.restore();
-    recorder = undefined;
     controller?.stop();
     controller = undefined;
     setConsent({ statistics: 'denied', marketing: 'denied' });
     clearCookies();
+    jar.restore();
   });
 
   const start = (referrer = '', params = {}, href = LANDING) =>
@@ -100,17 +56,16 @@ describe('attribution with consent given after the page loaded (issue 11 item 12
       now: () => clock.now(),
     }));
 
-  it('consent at t0+X: the session starts at t0+X, expiries run from t0+X, the source is the one of load', () => {
+  it("consent at t0+X: the session starts at t0+X, expiries run from t0+X, the source is the one of load (New Year's Eve: all of the new year)", () => {
     start('https://mail.example/inbox');
     expect(document.cookie).to.not.contain('sbjs_');
-    expect($attribution.get().data?.current_add.fd).to.equal(fireDate(T0));
+    expect($attribution.get().data?.current_add.fd).to.equal(AT_LOAD);
 
     clock.tick(X);
-    recorder = recordCookieWrites();
     setConsent({ marketing: 'granted' });
 
     expect(cookieText('sbjs_current_add')).to.equal(
-      `fd=${fireDate(T0 + X)}|||ep=${LANDING}|||rf=https://mail.example/inbox`,
+      `fd=${AT_X}|||ep=${LANDING}|||rf=https://mail.example/inbox`,
     );
     expect(cookieText('sbjs_first_add')).to.equal(cookieText('sbjs_current_add'));
     expect(cookieText('sbjs_current')).to.match(/^typ=utm\|\|\|src=news\|\|\|mdm=email\|\|\|cmp=spring\|/);
@@ -118,13 +73,13 @@ describe('attribution with consent given after the page loaded (issue 11 item 12
     expect($attribution.get().values).to.include({
       source_type: 'utm',
       utm_source: 'news',
-      session_start_time: fireDate(T0 + X),
+      session_start_time: AT_X,
       session_pages: '1',
       session_count: '1',
     });
 
-    const expiries = recorder.expiries();
-    expect(expiries.sbjs_session).to.equal(T0 + X + SESSION_MS);
+    // spec §5: 30 minutes and 6 months of 30 days (180 days), from the grant at midnight.
+    expect(jar.expires('sbjs_session')).to.equal('Fri, 01 Jan 2027 00:30:00 GMT');
     for (const name of [
       'sbjs_current',
       'sbjs_current_add',
@@ -133,7 +88,7 @@ describe('attribution with consent given after the page loaded (issue 11 item 12
       'sbjs_udata',
       'sbjs_migrations',
     ])
-      expect(expiries[name], name).to.equal(T0 + X + LIFETIME_MS);
+      expect(jar.expires(name), name).to.equal('Wed, 30 Jun 2027 00:00:00 GMT');
   });
 
   it('keeps the referral classified at load even when a session appears before consent', () => {
@@ -147,10 +102,10 @@ describe('attribution with consent given after the page loaded (issue 11 item 12
     document.cookie = `sbjs_current=${encodeURIComponent('typ=typein|||src=(direct)|||mdm=(none)')}; path=/`;
     setConsent({ marketing: 'granted' });
     expect(cookieText('sbjs_current')).to.match(/^typ=referral\|\|\|src=blog\.example\|\|\|mdm=referral\|/);
-    expect(cookieText('sbjs_current_add')).to.match(new RegExp(`^fd=${fireDate(T0 + X)}\\|`));
+    expect(cookieText('sbjs_current_add')).to.match(new RegExp(`^fd=${AT_X}\\|`));
     expect($attribution.get().values).to.include({
       source_type: 'referral',
-      session_start_time: fireDate(T0 + X),
+      session_start_time: AT_X,
     });
   });
 
@@ -159,21 +114,25 @@ describe('attribution with consent given after the page loaded (issue 11 item 12
     start('', { allowTracking: false });
     expect(document.cookie).to.not.contain('sbjs_');
     clock.tick(X);
-    recorder = recordCookieWrites();
     controller!.setAllowTracking(true);
-    expect(cookieText('sbjs_current_add')).to.match(new RegExp(`^fd=${fireDate(T0 + X)}\\|`));
+    expect(cookieText('sbjs_current_add')).to.match(new RegExp(`^fd=${AT_X}\\|`));
     expect(cookieText('sbjs_current')).to.match(/^typ=utm\|\|\|src=news\|/);
-    expect(recorder.expiries().sbjs_session).to.equal(T0 + X + SESSION_MS);
+    expect(jar.expires('sbjs_session')).to.equal('Fri, 01 Jan 2027 00:30:00 GMT');
   });
 
-  it('consent already given at load: the session starts at load', () => {
+  it('consent already given at load: the session starts at load, and its cookie is gone 30 minutes later', () => {
     setConsent({ marketing: 'granted' });
-    recorder = recordCookieWrites();
     start();
     clock.tick(X);
-    expect(cookieText('sbjs_current_add')).to.match(new RegExp(`^fd=${fireDate(T0)}\\|`));
-    expect(recorder.expiries().sbjs_session).to.equal(T0 + SESSION_MS);
-    expect($attribution.get().values.session_start_time).to.equal(fireDate(T0));
+    expect(cookieText('sbjs_current_add')).to.match(new RegExp(`^fd=${AT_LOAD}\\|`));
+    expect(jar.expires('sbjs_session')).to.equal('Fri, 01 Jan 2027 00:22:30 GMT');
+    expect($attribution.get().values.session_start_time).to.equal(AT_LOAD);
+    // spec §5: the session ends 30 minutes after the page view, in the new year; the rest stays.
+    clock.tick(30 * 60_000 - X - 1);
+    expect(cookieText('sbjs_session')).to.equal(`pgs=1|||cpg=${LANDING}`);
+    clock.tick(1);
+    expect(cookieText('sbjs_session')).to.equal(undefined);
+    expect(cookieText('sbjs_current')).to.match(/^typ=utm\|\|\|src=news\|/);
   });
 
   it('a grant after a denial on the same page starts afresh at the second grant', () => {
@@ -184,7 +143,7 @@ describe('attribution with consent given after the page loaded (issue 11 item 12
     expect(document.cookie).to.not.contain('sbjs_');
     clock.tick(X);
     setConsent({ marketing: 'granted' });
-    expect(cookieText('sbjs_current_add')).to.match(new RegExp(`^fd=${fireDate(T0 + 2 * X)}\\|`));
+    expect(cookieText('sbjs_current_add')).to.match(new RegExp(`^fd=${AT_2X}\\|`));
     expect(cookieText('sbjs_current')).to.match(/^typ=utm\|\|\|src=news\|/);
     expect(cookieText('sbjs_session')).to.equal(`pgs=1|||cpg=${LANDING}`);
   });

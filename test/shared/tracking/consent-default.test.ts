@@ -10,6 +10,7 @@ import {
 } from '../../../shared/tracking/analytics.ts';
 import { $attribution, startAttribution } from '../../../shared/tracking/attribution.ts';
 import { startConsentMode } from '../../../shared/tracking/consent-mode.ts';
+import { type CookieClock, clearCookies, judgeCookiesBy } from './cookie-jar.ts';
 
 // Issue 21 §1: without a consent source on the page, analytics events go to the tracker (consent
 // mode decides) and attribution follows allowTracking; a page that declares a source (the WP
@@ -19,14 +20,8 @@ type TagWindow = Window & { testTag?: sinon.SinonSpy; consent_api?: unknown };
 const win = window as TagWindow;
 const LANDING = `${location.origin}/landing/?utm_source=news&utm_medium=email&utm_campaign=spring`;
 const tea: AnalyticsProduct = { id: 7, name: 'Tea', prices: { price: '1200', currency_minor_unit: 2 } };
-
-function clearCookies(): void {
-  for (const part of document.cookie.split(';')) {
-    const name = part.split('=')[0].trim();
-    // biome-ignore lint/suspicious/noDocumentCookie: tests clear the raw cookies they made
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  }
-}
+/** The page view's moment (issue 28), by whose clock the cookies' expiries are judged. */
+const NOW = Date.UTC(2027, 0, 15, 10, 20, 30);
 const hasAttributionCookies = () => document.cookie.includes('sbjs_current=');
 
 function pageConfig(json: unknown): void {
@@ -39,8 +34,10 @@ function pageConfig(json: unknown): void {
 
 describe('consent: pages with and without a consent source (issue 21 §1)', () => {
   let stops: (() => void)[] = [];
+  let jar: CookieClock;
 
   beforeEach(() => {
+    jar = judgeCookiesBy(() => NOW);
     clearCookies();
     resetConsent();
     win.testTag = sinon.spy();
@@ -58,6 +55,7 @@ describe('consent: pages with and without a consent source (issue 21 §1)', () =
     installConsentApi();
     resetConsent();
     clearCookies();
+    jar.restore();
   });
 
   function analytics(config: Ga4wConfig = { data: { events: ['view_item'], product: tea } }) {
@@ -71,8 +69,9 @@ describe('consent: pages with and without a consent source (issue 21 §1)', () =
       .map((c) => c.args[1]);
   const attribution = (params = {}) => {
     const controller = startAttribution({
-      env: { href: LANDING, referrer: '', userAgent: 'UA/1' },
+      env: { href: LANDING, referrer: '', userAgent: 'UA/1', now: new Date(NOW) },
       params,
+      now: () => NOW,
     });
     stops.push(() => controller.stop());
     return controller;

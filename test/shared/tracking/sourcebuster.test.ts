@@ -7,12 +7,15 @@ import {
 import {
   decodeCookieValue,
   encodeCookieValue,
+  formatFireDate,
   readQuery,
   resolveOptions,
   runSourcebuster,
   type SbjsEnvironment,
   type SbjsOptions,
 } from '../../../shared/tracking/sourcebuster.ts';
+import { localTime } from '../../helpers/clock.ts';
+import { type CookieClock, clearCookies, cookieJar, judgeCookiesBy } from './cookie-jar.ts';
 
 // Cookie contents for each traffic case (spec §3 Attribution cookies, §5 Traffic source, §9 Attribution).
 const T0 = Date.UTC(2026, 0, 15, 10, 20, 30);
@@ -232,27 +235,29 @@ describe('sourcebuster-compatible attribution engine', () => {
   });
 
   describe('cookie encoding', () => {
+    // The cookies are written at T0, by whose clock their expiries are judged (issue 28).
+    let jar: CookieClock;
+    beforeEach(() => {
+      jar = judgeCookiesBy(() => T0);
+    });
     afterEach(() => {
-      for (const name of document.cookie.split(';').map((c) => c.split('=')[0].trim())) {
-        // biome-ignore lint/suspicious/noDocumentCookie: the test clears the raw cookies it made
-        if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-      }
+      clearCookies();
+      jar.restore();
     });
 
-    const raw = (name: string) =>
-      document.cookie
-        .split('; ')
-        .find((c) => c.startsWith(`${name}=`))
-        ?.slice(name.length + 1);
+    const raw = (name: string) => cookieJar()[name];
 
     it('writes sourcebuster-encoded values (base64 off)', () => {
       const e = env('/?utm_source=a(b)&utm_medium=it%27s');
       const p = resolveOptions({ timezoneOffset: 0 }, 'localhost');
-      runSourcebuster(createCookieStore({ base64: false, domain: p.domain }), e, p);
+      runSourcebuster(createCookieStore({ base64: false, domain: p.domain, now: () => T0 }), e, p);
       expect(raw('sbjs_current')).to.equal(
         'typ%3Dutm%7C%7C%7Csrc%3Da%28b%29%7C%7C%7Cmdm%3Dit%2527s%7C%7C%7Ccmp%3D%28none%29%7C%7C%7Ccnt%3D%28none%29%7C%7C%7Ctrm%3D%28none%29%7C%7C%7Cid%3D%28none%29%7C%7C%7Cplt%3D%28none%29%7C%7C%7Cfmt%3D%28none%29%7C%7C%7Ctct%3D%28none%29',
       );
       expect(raw('sbjs_migrations')).to.equal('1418474375998%3D1');
+      // spec §5: the session for 30 minutes, the rest for 6 months of 30 days, from T0.
+      expect(jar.expires('sbjs_session')).to.equal('Thu, 15 Jan 2026 10:50:30 GMT');
+      expect(jar.expires('sbjs_current')).to.equal('Tue, 14 Jul 2026 10:20:30 GMT');
       expect(raw('sbjs_session')).to.equal(
         'pgs%3D1%7C%7C%7Ccpg%3Dhttps%3A%2F%2Fwww.shop.example%2F%3Futm_source%3Da%28b%29%26utm_medium%3Dit%2527s',
       );
@@ -261,7 +266,7 @@ describe('sourcebuster-compatible attribution engine', () => {
     it('writes base64 without padding when base64 is on, and reads both formats', () => {
       const e = env('/');
       const p = resolveOptions({ timezoneOffset: 0, base64: true }, 'localhost');
-      const store = createCookieStore({ base64: true, domain: p.domain });
+      const store = createCookieStore({ base64: true, domain: p.domain, now: () => T0 });
       runSourcebuster(store, e, p);
       const expected = btoa(
         encodeURIComponent(`vst=1|||uip=(none)|||uag=${UA}`).replace(/[()]/g, (c) =>
@@ -288,6 +293,159 @@ describe('sourcebuster-compatible attribution engine', () => {
       expect(domainAttribute('localhost', false)).to.equal('');
       expect(domainAttribute('127.0.0.1', false)).to.equal('');
     });
+  });
+
+  describe('dates at hard moments (issue 28)', () => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+
+    // [what, the moment (UTC), hours from UTC, the fire date in sourcebuster's `yyyy-mm-dd hh:mm:ss`]
+    const FIRE_DATES: [string, string, number, string][] = [
+      [
+        "New Year's Eve 23:55 in Kolkata, in UTC as WooCommerce asks",
+        '2026-12-31T18:25:00Z',
+        0,
+        '2026-12-31 18:25:00',
+      ],
+      [
+        'the same moment at +05:30: the half hour is kept (sourcebuster itself would drop it)',
+        '2026-12-31T18:25:00Z',
+        5.5,
+        '2026-12-31 23:55:00',
+      ],
+      [
+        'ten minutes later at +05:30: the year has turned',
+        '2026-12-31T18:35:00Z',
+        5.5,
+        '2027-01-01 00:05:00',
+      ],
+      ['the leap-day evening in Los Angeles (-08:00)', '2028-03-01T02:00:00Z', -8, '2028-02-29 18:00:00'],
+      ['the leap day ends at +01:00', '2028-02-29T23:30:00Z', 1, '2028-03-01 00:30:00'],
+      [
+        'the last evening of February in Auckland (+13:00)',
+        '2027-02-28T08:30:00Z',
+        13,
+        '2027-02-28 21:30:00',
+      ],
+      [
+        'three hours later in Auckland: February 2027 has 28 days',
+        '2027-02-28T11:30:00Z',
+        13,
+        '2027-03-01 00:30:00',
+      ],
+    ];
+    for (const [what, at, offset, expected] of FIRE_DATES) {
+      it(`fire date (first and current visit): ${what}`, () => {
+        expect(formatFireDate(new Date(at), offset)).to.equal(expected);
+      });
+    }
+
+    it('the fire date at +05:30 through a whole page view: first_add and current_add on New Year’s Day', () => {
+      const { get } = visit(env('/', '', Date.parse('2026-12-31T18:35:00Z')), { timezoneOffset: 5.5 });
+      expect(get.first_add.fd).to.equal('2027-01-01 00:05:00');
+      expect(get.current_add.fd).to.equal('2027-01-01 00:05:00');
+    });
+
+    it("without an offset, the fire date is the browser's wall clock, also across Berlin's daylight-saving switches", () => {
+      // The same reading in every zone: a local date and time comes back as it was set.
+      expect(formatFireDate(localTime(2026, 12, 31, 23, 55))).to.equal('2026-12-31 23:55:00');
+      expect(formatFireDate(localTime(2028, 2, 29, 18, 0))).to.equal('2028-02-29 18:00:00');
+      // In Europe/Berlin: 01:59:30 CET then 03:00:30 CEST a minute later (spring forward), and
+      // 02:30 CEST then 02:30 CET an hour later (fall back); elsewhere, whatever the wall says.
+      for (const at of [
+        '2027-03-28T00:59:30Z',
+        '2027-03-28T01:00:30Z',
+        '2026-10-25T00:30:00Z',
+        '2026-10-25T01:30:00Z',
+      ]) {
+        const d = new Date(at);
+        const wall = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+        expect(formatFireDate(d), at).to.equal(wall);
+      }
+    });
+
+    /** One visitor's page views, each at its moment `at` (UTC), which the store's clock follows. */
+    function visitor() {
+      let now = 0;
+      const store = createMemoryStore(undefined, () => now);
+      return (path: string, referrer: string, at: string) => {
+        now = Date.parse(at);
+        return visit(env(path, referrer, now), {}, store).get;
+      };
+    }
+
+    it("spec §5: a 30-minute session runs across New Year's midnight; 30 minutes after its last page it is over", () => {
+      const view = visitor();
+      view('/', '', '2026-12-31T23:50:00Z');
+      expect(view('/a', `${SITE}/`, '2027-01-01T00:19:00Z').session.pgs).to.equal('2');
+      const get = view('/b', 'https://blog.example/review', '2027-01-01T00:49:00Z');
+      expect(get.current.typ).to.equal('referral');
+      expect(get.session.pgs).to.equal('1');
+      expect(get.udata.vst).to.equal('2');
+      expect(get.first_add.fd).to.equal('2026-12-31 23:50:00');
+      expect(get.current_add.fd).to.equal('2027-01-01 00:49:00');
+    });
+
+    it("spec §5: Berlin's spring-forward night, 01:50 CET to 03:19 CEST, is 29 minutes: one session; 03:50 is a new visit", () => {
+      const view = visitor();
+      view('/', '', '2027-03-28T00:50:00Z');
+      const inSession = view('/a', 'https://blog.example/review', '2027-03-28T01:19:00Z');
+      expect(inSession.session.pgs).to.equal('2');
+      expect(inSession.current.typ).to.equal('typein'); // a referral mid-session keeps the source
+      const next = view('/b', 'https://blog.example/review', '2027-03-28T01:50:00Z');
+      expect(next.current.typ).to.equal('referral');
+      expect(next.udata.vst).to.equal('2');
+      expect(next.current_add.fd).to.equal('2027-03-28 01:50:00');
+    });
+
+    it("spec §5: Berlin's fall-back night, 02:40 CEST to 02:09 CET, is 29 minutes later though the wall clock went back: one session", () => {
+      const view = visitor();
+      view('/?utm_source=ads', '', '2026-10-25T00:40:00Z');
+      const get = view('/a', 'https://blog.example/review', '2026-10-25T01:09:00Z');
+      expect(get.session.pgs).to.equal('2');
+      expect(get.current.src).to.equal('ads');
+      expect(get.udata.vst).to.equal('1');
+    });
+
+    // [first visit (UTC), its fire date, the last minute it is remembered, the minute it is
+    // forgotten, that visit's fire date]: 6 months of 30 days are 180 days (spec §5), not months.
+    const LIFETIMES: [string, string, string, string, string, string][] = [
+      [
+        '31 August 2026 is remembered until 27 February 2027',
+        '2026-08-31T10:00:00Z',
+        '2026-08-31 10:00:00',
+        '2027-02-27T09:59:00Z',
+        '2027-02-27T10:00:00Z',
+        '2027-02-27 10:00:00',
+      ],
+      [
+        'the leap day 29 February 2028 is remembered until 27 August',
+        '2028-02-29T12:00:00Z',
+        '2028-02-29 12:00:00',
+        '2028-08-27T11:59:00Z',
+        '2028-08-27T12:00:00Z',
+        '2028-08-27 12:00:00',
+      ],
+    ];
+    for (const [what, first, firstDate, remembered, forgotten, forgottenDate] of LIFETIMES) {
+      it(`spec §5: the attribution lifetime of a first visit on ${what}`, () => {
+        /** A first visit from an ad, then a direct one at `iso`. */
+        const returning = (iso: string) => {
+          const view = visitor();
+          view('/?utm_source=ads', '', first);
+          return view('/', '', iso);
+        };
+        const kept = returning(remembered);
+        expect([kept.first.src, kept.current.src, kept.udata.vst]).to.deep.equal(['ads', 'ads', '2']);
+        expect(kept.first_add.fd).to.equal(firstDate);
+        const fresh = returning(forgotten);
+        expect([fresh.first.typ, fresh.current.typ, fresh.udata.vst]).to.deep.equal([
+          'typein',
+          'typein',
+          '1',
+        ]);
+        expect(fresh.first_add.fd).to.equal(forgottenDate);
+      });
+    }
   });
 
   describe('hostile query strings (issue 22)', () => {
