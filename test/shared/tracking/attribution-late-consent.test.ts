@@ -6,7 +6,7 @@ import {
   startAttribution,
 } from '../../../shared/tracking/attribution.ts';
 import { type FakeClock, fakeClock } from '../../helpers/clock.ts';
-import { type CookieClock, clearCookies, cookieJar, judgeCookiesBy } from './cookie-jar.ts';
+import { type CookieClock, clearCookies, cookieJar, judgeCookiesBy, LIFETIME_COOKIES } from './cookie-jar.ts';
 
 // Issue 11 item 12: consent given after the page loaded. WooCommerce's script starts
 // sourcebuster only when tracking is allowed, so the session start time (fire dates) and every
@@ -80,14 +80,7 @@ describe('attribution with consent given after the page loaded (issue 11 item 12
 
     // spec §5: 30 minutes and 6 months of 30 days (180 days), from the grant at midnight.
     expect(jar.expires('sbjs_session')).to.equal('Fri, 01 Jan 2027 00:30:00 GMT');
-    for (const name of [
-      'sbjs_current',
-      'sbjs_current_add',
-      'sbjs_first',
-      'sbjs_first_add',
-      'sbjs_udata',
-      'sbjs_migrations',
-    ])
+    for (const name of LIFETIME_COOKIES)
       expect(jar.expires(name), name).to.equal('Wed, 30 Jun 2027 00:00:00 GMT');
   });
 

@@ -7,22 +7,19 @@ import {
   readAttributionParams,
   startAttribution,
 } from '../../../shared/tracking/attribution.ts';
-import { type CookieClock, clearCookies, judgeCookiesBy, cookieJar as sbjsCookies } from './cookie-jar.ts';
+import {
+  type CookieClock,
+  clearCookies,
+  judgeCookiesBy,
+  LIFETIME_COOKIES,
+  cookieJar as sbjsCookies,
+} from './cookie-jar.ts';
 
 // spec §4 Attribution (allowed / denied, denying removes all cookies), §7 Order attribution.
 // The page view happens at a fixed moment, 15 January 2027 10:20:30 UTC (issue 28: not today);
 // the cookies' expiries are judged by that moment too (./cookie-jar.ts).
 const NOW = Date.UTC(2027, 0, 15, 10, 20, 30);
 const LANDING = `${location.origin}/landing/?utm_source=news&utm_medium=email&utm_campaign=spring`;
-/** The cookies that live for the attribution lifetime (all but the session). */
-const LIFETIME_COOKIES = [
-  'sbjs_current',
-  'sbjs_current_add',
-  'sbjs_first',
-  'sbjs_first_add',
-  'sbjs_udata',
-  'sbjs_migrations',
-];
 
 describe('order attribution', () => {
   let controller: AttributionController | undefined;

@@ -20,6 +20,16 @@ function nativeCookie(): { get(): string; set(text: string): void } {
 
 const PAST = 'Thu, 01 Jan 1970 00:00:00 GMT';
 
+/** The attribution cookies that live for the attribution lifetime (all but the session, spec §5). */
+export const LIFETIME_COOKIES = [
+  'sbjs_current',
+  'sbjs_current_add',
+  'sbjs_first',
+  'sbjs_first_add',
+  'sbjs_udata',
+  'sbjs_migrations',
+];
+
 /** Removes every cookie this document sees (path /, host-only: as the tests and the library write them). */
 export function clearCookies(): void {
   for (const part of document.cookie.split(';')) {
