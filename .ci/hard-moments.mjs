@@ -11,9 +11,10 @@
 // A test file that mentions dates, times, time zones or cookie lifetimes must be in DATE_TESTS or
 // in NOT_DATE_TESTS (with the reason): so a new date test is run here without anyone remembering.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readSummary } from './wtr-summary.mjs';
 
 /** [TEST_MOMENT, why it is hard]. */
 export const MOMENTS = [
@@ -122,9 +123,7 @@ try {
 } catch {
   // counted from the summary below
 }
-const counts = existsSync(summary)
-  ? JSON.parse(readFileSync(summary, 'utf8'))
-  : { passed: 0, failed: 1, skipped: 0, failures: ['the runner ended without its summary'] };
+const counts = readSummary(summary);
 rmSync(dir, { recursive: true, force: true });
 for (const [name, c] of Object.entries(counts.browsers ?? {}))
   console.log(`${name}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBrowsers, ensureNodeModules } from './ensure-deps.mjs';
+import { readSummary } from './wtr-summary.mjs';
 
 ensureNodeModules();
 ensureBrowsers();
@@ -67,9 +68,7 @@ for (const [label, cmd, env] of runs) {
     console.log(
       `${label}: the last lines of WebKit's own log:\n${tail(readFileSync(env.WEBKIT_LOG, 'utf8'), 60)}`,
     );
-  const counts = existsSync(file)
-    ? JSON.parse(readFileSync(file, 'utf8'))
-    : { passed: 0, failed: 1, skipped: 0, failures: ['the runner ended without its summary'] };
+  const counts = readSummary(file);
   console.log(`${label}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   if (counts.slowest?.length)
     console.log(

@@ -6,7 +6,17 @@
 // between two files' results is the later file's), and the JSON lists the slowest ones: where CI
 // time goes. It also lists the failed tests by file and name, so the closing lines of a long CI
 // log name every failure, whichever engine it was in.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+/**
+ * The counts a run wrote to `file`; a run that ended without writing them counts as one failure.
+ * @param {string} file
+ */
+export function readSummary(file) {
+  return existsSync(file)
+    ? JSON.parse(readFileSync(file, 'utf8'))
+    : { passed: 0, failed: 1, skipped: 0, failures: ['the runner ended without its summary'] };
+}
 
 /** @typedef {{ name: string, passed: boolean, skipped: boolean }} Test */
 /** @typedef {{ name: string, tests: Test[], suites: Suite[] }} Suite */
