@@ -2,11 +2,11 @@
 // plus the autoloader, and ONE shared chunk (`dist/shared.js`) with React, r2wc, nanostores,
 // `shared/` and `styles/`, so elements loaded from separate script tags share one `$cart`.
 // `npm start` serves the example pages and the demo shop from the same config.
-import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import MagicString from 'magic-string';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
+import { elementTags } from './.ci/element-tags.mjs';
 // @ts-expect-error: the demo server is JavaScript (checked with // @ts-check) without .d.ts, and tsconfig has no allowJs.
 import { demoShop as untypedDemoShop } from './examples/server/vite-plugin.mjs';
 
@@ -66,14 +66,6 @@ function elementChunkImports(): Plugin {
       return { code: out.toString(), map: out.generateMap({ hires: true }) };
     },
   };
-}
-
-/** Every element tag: each `elements/<tag>/<tag>.ts` (folders without one, like engines in progress, are skipped). */
-export function elementTags(dir = `${root}elements`): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && readdirSync(`${dir}/${d.name}`).includes(`${d.name}.ts`))
-    .map((d) => d.name)
-    .sort();
 }
 
 /** rolldown's runtime helpers (one copy for every chunk). */

@@ -1,7 +1,8 @@
 // @ts-check
-// The element list, for the scripts and configs that cover every element without a list of their
-// own (size budgets, autoloader check): each `elements/<tag>/<tag>.ts`. vite.config.ts applies
-// the same rule.
+// The one element list, for everything that covers every element without a list of its own (the
+// build's entries in vite.config.ts, size budgets, the autoloader check, types, the manifest, the
+// tests' `elementTags()`): each `elements/<tag>/<tag>.ts`; a folder without one (an engine in
+// progress) is skipped.
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
