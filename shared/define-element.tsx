@@ -17,8 +17,9 @@ import { sheetFor } from './style-sheets.ts';
  * settings from a `settings` attribute, a child `<script type="application/json">`, individual
  * attributes or the `settings` property, parsed with zod (bad fields reported once and replaced
  * by their defaults, never thrown); HTML boolean attributes that work; an error boundary that
- * falls back to the server-rendered light DOM; optional form association; and a deferred
- * unmount so moving an element keeps its React root and state (r2wc unmounts synchronously).
+ * falls back to the server-rendered light DOM; optional form association; a deferred unmount so
+ * moving an element keeps its React root and state (r2wc unmounts synchronously); and the
+ * element's controller, connected while the element is on the page ({@link ElementController}).
  */
 
 /** How an individual attribute maps onto a settings key. */
@@ -28,7 +29,10 @@ export interface AttributeSpec {
   type: 'string' | 'number' | 'boolean';
 }
 
-export interface ElementDefinition<S extends core.$ZodType> {
+export interface ElementDefinition<
+  S extends core.$ZodType,
+  C extends ElementController | undefined = undefined,
+> {
   /** The tag, used in error messages. */
   tag: string;
   /** zod schema of the settings; `schema.parse({})` must succeed (every field defaulted). */
@@ -52,13 +56,44 @@ export interface ElementDefinition<S extends core.$ZodType> {
    * subscribes, and it would start twice (the cart: its first refresh aborted, a second sent).
    */
   stores?: ReadonlyArray<ReadableAtom<unknown>>;
+  /**
+   * Creates the element's controller (its behaviour: timers, requests, listeners, state), once
+   * per element, on first use. The element connects it on every connection (not on a move within
+   * the page), stops it on the final disconnect, and hands it to the view and to its own public
+   * methods (`this.controller`). See {@link ElementController}.
+   */
+  controller?: (context: ControllerContext<z.infer<S>>) => C;
+}
+
+/**
+ * The one controller protocol (DESIGN §3; the shape of Lit's reactive controllers and GitHub's
+ * auto-complete-element): `connect()` starts what the controller does while its element is on the
+ * page (listeners, timers, subscriptions) and returns the function that stops all of it. The
+ * element calls it once per connection and calls the stop on removal, so a controller is
+ * connected at most once at a time and may be connected again after a stop (the element put back).
+ * Everything else is intents (`open()`, `remove(key)`) and stores the view subscribes to. The
+ * view never creates, connects or disposes of it. Time comes from one injected `Clock`
+ * (shared/clock.ts: `now()` and timers). Worked example: elements/shop-mini-cart/.
+ */
+export interface ElementController {
+  connect(): () => void;
+}
+
+/** What a controller factory receives. */
+export interface ControllerContext<T> {
+  host: ShopElement<T>;
+  /** The parsed settings as a store; the defaults until the element first connects. */
+  settings$: ReadableAtom<T>;
+  internals: ElementInternals | null;
 }
 
 /** What every view receives. */
-export interface ElementViewProps<T> {
+export interface ElementViewProps<T, C = undefined> {
   settings: T;
   host: ShopElement<T>;
   internals: ElementInternals | null;
+  /** The element's controller (`undefined` for an element defined without one). */
+  controller: C;
 }
 
 /** The public surface every element shares. */
@@ -91,8 +126,8 @@ export interface ShopElementCallbacks {
  * The class {@link defineElement} returns. Named, so TypeScript can write declaration files for
  * the element classes that extend it (the class itself is anonymous and has #private members).
  */
-export interface ShopElementConstructor<T> {
-  new (): ShopElement<T> & ShopFormControl & ShopElementCallbacks;
+export interface ShopElementConstructor<T, C = undefined> {
+  new (): ShopElement<T> & ShopFormControl & ShopElementCallbacks & ElementWithController<C>;
   /** The element's tag, written once in its definition. */
   readonly tag: string;
   /**
@@ -104,7 +139,13 @@ export interface ShopElementConstructor<T> {
   readonly settingsSchema: core.$ZodType<T>;
   readonly formAssociated: boolean;
   readonly observedAttributes: string[];
-  readonly prototype: ShopElement<T> & ShopFormControl & ShopElementCallbacks;
+  readonly prototype: ShopElement<T> & ShopFormControl & ShopElementCallbacks & ElementWithController<C>;
+}
+
+/** The controller as the element's own methods (and tests) reach it. */
+export interface ElementWithController<C> {
+  /** The element's controller, created on first use (`undefined` for an element without one). */
+  readonly controller: C;
 }
 
 type Source = Record<string, unknown>;
@@ -195,10 +236,10 @@ interface HostState<T> {
 }
 
 /** Defines the custom element class for `View`. The caller registers it with `customElements.define`. */
-export function defineElement<S extends core.$ZodType>(
-  View: ComponentType<ElementViewProps<z.infer<S>>>,
-  definition: ElementDefinition<S>,
-): ShopElementConstructor<z.infer<S>> {
+export function defineElement<S extends core.$ZodType, C extends ElementController | undefined = undefined>(
+  View: ComponentType<ElementViewProps<z.infer<S>, C>>,
+  definition: ElementDefinition<S, C>,
+): ShopElementConstructor<z.infer<S>, C> {
   type T = z.infer<S>;
   const {
     tag,
@@ -208,6 +249,7 @@ export function defineElement<S extends core.$ZodType>(
     jsonAttributes = [],
     formAssociated = false,
     stores = [],
+    controller: createController,
   } = definition;
   const attributeNames = Object.keys(attributes);
 
@@ -217,7 +259,7 @@ export function defineElement<S extends core.$ZodType>(
     const settings = useStore(state.settings$);
     return (
       <ElementErrorBoundary tag={tag} host={host}>
-        <View settings={settings} host={host} internals={state.internals} />
+        <View settings={settings} host={host} internals={state.internals} controller={host.controller} />
       </ElementErrorBoundary>
     );
   }
@@ -248,6 +290,9 @@ export function defineElement<S extends core.$ZodType>(
     #unmountScheduled = false;
     /** Stops listening to the definition's `stores`. */
     #storeStops: Array<() => void> = [];
+    #controller: C | undefined;
+    /** Stops the controller (set while it is connected). */
+    #stopController: (() => void) | undefined;
 
     constructor() {
       super();
@@ -255,6 +300,25 @@ export function defineElement<S extends core.$ZodType>(
       if (formAssociated) internals = this.attachInternals();
       this[HOST_STATE] = { settings$: atom(z.parse(schema, {}) as T), internals };
       this.shadowRoot!.adoptedStyleSheets = [sheetFor(baseStyles), sheetFor(styles)];
+    }
+
+    get controller(): C {
+      if (createController && !this.#controller) {
+        const { settings$, internals } = this[HOST_STATE];
+        this.#controller = createController({ host: this, settings$, internals });
+      }
+      return this.#controller as C;
+    }
+
+    #connectController(): (() => void) | undefined {
+      try {
+        return this.controller?.connect();
+      } catch (error) {
+        // Like a failed render: one message, the marker, and the page and its neighbours go on.
+        this.setAttribute('data-shop-error', '');
+        console.error(`<${tag}>: failed to start its controller; it shows without its behaviour.`, error);
+        return undefined;
+      }
     }
 
     get settings$(): ReadableAtom<T> {
@@ -347,6 +411,8 @@ export function defineElement<S extends core.$ZodType>(
         }
       });
       this.#childObserver.observe(this, { childList: true });
+      // Connected with the settings parsed, before the view first renders.
+      this.#stopController = this.#connectController();
       super.connectedCallback();
     }
 
@@ -358,6 +424,9 @@ export function defineElement<S extends core.$ZodType>(
         this.#childObserver?.disconnect();
         this.#childObserver = undefined;
         super.disconnectedCallback();
+        const stopController = this.#stopController;
+        this.#stopController = undefined;
+        stopController?.();
         for (const stop of this.#storeStops.splice(0)) stop();
       });
     }

@@ -1,6 +1,7 @@
 import { defineElement } from '../../shared/define-element.tsx';
 import { installAddToCartButtons } from '../../shared/page/add-to-cart-buttons.ts';
 import { $cart } from '../../shared/stores/cart.ts';
+import { MiniCartController } from './shop-mini-cart.controller.ts';
 import { miniCartSettings } from './shop-mini-cart.settings.ts';
 import { styles } from './shop-mini-cart.styles.ts';
 import { MiniCart } from './shop-mini-cart.view.tsx';
@@ -68,6 +69,14 @@ export class ShopMiniCartElement extends defineElement(MiniCart, {
   },
   // The cart is started (read, or taken from storage) once the element is on the page.
   stores: [$cart],
+  // The view configures the drawer media query's answer (`narrow`) before the first paint.
+  controller: ({ host, settings$ }) =>
+    new MiniCartController({
+      host,
+      settings: settings$.get(),
+      narrow: false,
+      focusLauncher: () => host.shadowRoot?.querySelector<HTMLElement>('[part="button"]')?.focus(),
+    }),
 }) {}
 
 ShopMiniCartElement.define();

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
 import { languageOf } from '../../shared/format/messages.ts';
 import { useFloatingPlacement } from '../../shared/hooks/use-floating-placement.ts';
@@ -7,23 +7,23 @@ import { useMediaQuery } from '../../shared/hooks/use-media-query.ts';
 import { useModalDialog } from '../../shared/hooks/use-modal-dialog.ts';
 import { SanitizedHtml } from '../../shared/sanitized-html.tsx';
 import { $cart, type CartState } from '../../shared/stores/cart.ts';
-import { itemsText, MiniCartController } from './shop-mini-cart.controller.ts';
+import { itemsText, type MiniCartController } from './shop-mini-cart.controller.ts';
 import { Line } from './shop-mini-cart.line.view.tsx';
 import type { MiniCartSettings } from './shop-mini-cart.settings.ts';
 
 /** The compact cart that follows `$cart`: a dropdown, or a drawer on narrow screens. */
-export function MiniCart({ settings, host }: ElementViewProps<MiniCartSettings>) {
+export function MiniCart({
+  settings,
+  host,
+  controller,
+}: ElementViewProps<MiniCartSettings, MiniCartController>) {
   // The element keeps `$cart` started while it is on the page (its definition's `stores`).
   const cart = useStore($cart);
   const { messages } = settings;
   const narrow = useMediaQuery(`(max-width: ${settings.drawerBreakpoint}px)`);
   const launcher = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const [controller] = useState(
-    () => new MiniCartController({ host, settings, narrow, focusLauncher: () => launcher.current?.focus() }),
-  );
   useLayoutEffect(() => controller.configure(settings, narrow), [controller, settings, narrow]);
-  useEffect(() => controller.connect(), [controller]);
   const { open, mode } = useStore(controller.$state);
   const panelId = useId();
   const titleId = useId();
