@@ -55,7 +55,6 @@ export function namesFor(tag) {
     settingsType: `${view}Settings`,
     state: `${view}State`,
     controller: `${view}Controller`,
-    create: `create${view}Controller`,
     title: words[0].toUpperCase() + words.slice(1),
   };
 }
@@ -65,6 +64,7 @@ export function elementFiles(tag) {
   const n = namesFor(tag);
   return {
     [`elements/${tag}/${tag}.ts`]: `import { defineElement } from '../../shared/define-element.tsx';
+import { ${n.controller} } from './${tag}.controller.ts';
 import { ${n.settings} } from './${tag}.settings.ts';
 import { styles } from './${tag}.styles.ts';
 import { ${n.view} } from './${tag}.view.tsx';
@@ -85,6 +85,8 @@ export class ${n.className} extends defineElement(${n.view}, {
   tag: '${tag}',
   settings: ${n.settings},
   styles,
+  // Created once per element; connected while it is on the page (shared/define-element.tsx).
+  controller: ({ settings$ }) => new ${n.controller}({ settings: settings$ }),
 }) {}
 
 ${n.className}.define();
@@ -97,20 +99,17 @@ declare global {
 `,
 
     [`elements/${tag}/${tag}.view.tsx`]: `import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
 import { languageOf, plural } from '../../shared/format/messages.ts';
-import { ${n.create} } from './${tag}.controller.ts';
+import type { ${n.controller} } from './${tag}.controller.ts';
 import type { ${n.settingsType} } from './${tag}.settings.ts';
 
 /**
  * The view of \`<${tag}>\`: renders the controller's state and forwards the shopper's intents.
- * No timers, requests or page listeners here: they belong in the controller.
+ * No timers, requests or page listeners here: they belong in the controller, which the element
+ * creates and connects (the view never does).
  */
-export function ${n.view}({ settings, host }: ElementViewProps<${n.settingsType}>) {
-  // One controller per host, reading the live settings; disposed when the element goes away.
-  const [controller] = useState(() => ${n.create}({ settings: host.settings$ }));
-  useEffect(() => () => controller.dispose(), [controller]);
+export function ${n.view}({ settings, host, controller }: ElementViewProps<${n.settingsType}, ${n.controller}>) {
   const { count } = useStore(controller.$state);
   const { messages } = settings;
   const status =
@@ -137,35 +136,42 @@ export interface ${n.state} {
   count: number;
 }
 
-/** The behaviour of \`<${tag}>\`, without React. */
-export interface ${n.controller} {
-  /** The state the view subscribes to. */
-  readonly $state: ReadableAtom<${n.state}>;
-  /** Intent: the shopper pressed the button. */
-  press(): void;
-  /** Stops what the controller started (timers, listeners, requests). */
-  dispose(): void;
-}
-
 export interface ${n.controller}Options {
-  /** The element's settings (\`host.settings$\`, or an atom in a test). */
+  /** The element's settings (\`settings$\` from defineElement, or an atom in a test). */
   settings: ReadableAtom<Pick<${n.settingsType}, 'max'>>;
 }
 
 /**
- * Creates the controller. When it needs time, storage or the shop, take them as options with
- * the page's as defaults (see shop-mini-cart.controller.ts: \`clock\`, \`cart\`), so tests can
- * pass a fake clock, \`memoryStorage()\` or a test double.
+ * The behaviour of \`<${tag}>\`, without React: state as stores, one method per intent, and
+ * \`connect()\`, which starts what runs while the element is on the page and returns its stop
+ * (shared/define-element.tsx, \`ElementController\`). When it needs time, storage or the shop,
+ * take them as options with the page's as defaults (\`clock = pageClock\` from shared/clock.ts,
+ * as shop-mini-cart.controller.ts does), so tests pass a fake clock or a test double.
  */
-export function ${n.create}({ settings }: ${n.controller}Options): ${n.controller} {
-  const $state = atom<${n.state}>({ count: 0 });
-  return {
-    $state,
-    press() {
-      const { count } = $state.get();
-      if (count < settings.get().max) $state.set({ count: count + 1 });
-    },
-    dispose() {},
+export class ${n.controller} {
+  readonly #state = atom<${n.state}>({ count: 0 });
+  readonly #settings: ${n.controller}Options['settings'];
+
+  constructor({ settings }: ${n.controller}Options) {
+    this.#settings = settings;
+  }
+
+  /** The state the view subscribes to. */
+  get $state(): ReadableAtom<${n.state}> {
+    return this.#state;
+  }
+
+  /** While connected, a lower \`max\` lowers the count with it. Returns the stop. */
+  connect(): () => void {
+    return this.#settings.subscribe(({ max }) => {
+      if (this.#state.get().count > max) this.#state.set({ count: max });
+    });
+  }
+
+  /** Intent: the shopper pressed the button. */
+  readonly press = (): void => {
+    const { count } = this.#state.get();
+    if (count < this.#settings.get().max) this.#state.set({ count: count + 1 });
   };
 }
 `,
@@ -279,12 +285,12 @@ describe('${tag}', () => {
 
     [`test/elements/${tag}/${tag}.controller.test.ts`]: `import { expect } from '@open-wc/testing';
 import { atom } from 'nanostores';
-import { ${n.create} } from '../../../elements/${tag}/${tag}.controller.ts';
+import { ${n.controller} } from '../../../elements/${tag}/${tag}.controller.ts';
 
 describe('${tag} controller', () => {
   it('counts presses up to max, and follows a change of max', () => {
     const settings = atom({ max: 2 });
-    const controller = ${n.create}({ settings });
+    const controller = new ${n.controller}({ settings });
     controller.press();
     controller.press();
     controller.press();
@@ -292,7 +298,21 @@ describe('${tag} controller', () => {
     settings.set({ max: 3 });
     controller.press();
     expect(controller.$state.get().count).to.equal(3);
-    controller.dispose();
+  });
+
+  it('lowers the count with max while connected, and not after its stop', () => {
+    const settings = atom({ max: 3 });
+    const controller = new ${n.controller}({ settings });
+    const stop = controller.connect();
+    controller.press();
+    controller.press();
+    settings.set({ max: 1 });
+    expect(controller.$state.get().count).to.equal(1);
+    stop();
+    settings.set({ max: 5 });
+    controller.press();
+    settings.set({ max: 0 });
+    expect(controller.$state.get().count).to.equal(2);
   });
 });
 `,
