@@ -427,16 +427,15 @@ const isAddButton = (button: Element | null) =>
   button.classList.contains('add_to_cart_button') &&
   !button.classList.contains('product_type_variable');
 
-/** Wires an analytics sender to the page's events and sends this page's instant events. Returns stop. */
-export function wireAnalytics(analytics: Analytics, data: Ga4wData, doc: Document = document): () => void {
-  const handler = (name: AnalyticsEventName) => analytics.eventHandler(name);
+/** Sends this page's instant events (the integration's `events` list: a product view, a list, ...). */
+function sendInstantEvents(analytics: Analytics, data: Ga4wData): void {
   const instant = Array.isArray(data.events) ? data.events : Object.values(data.events ?? {});
   for (const name of instant) {
     try {
       if (name === 'add_to_cart') {
         const added = Array.isArray(data.added_to_cart) ? data.added_to_cart : [data.added_to_cart];
         for (const product of added.filter(Boolean) as AnalyticsProduct[])
-          handler('add_to_cart')({ product });
+          analytics.eventHandler('add_to_cart')({ product });
       } else {
         analytics.eventHandler(name)({
           storeCart: data.cart,
@@ -450,126 +449,169 @@ export function wireAnalytics(analytics: Analytics, data: Ga4wData, doc: Documen
       console.error('storefront elements:', error);
     }
   }
+}
 
-  // Buttons already counted by a click (block cards, cart-page remove links): their later
-  // added/removed events are the same add or removal.
-  const counted = new WeakSet<Element>();
-  const once = (el: Element | null) => {
-    if (!el || !counted.has(el)) return false;
-    counted.delete(el);
+/**
+ * Sends adds and removals, and remembers the buttons already counted by a click (block cards,
+ * cart-page remove links), whose later added/removed events are the same add or removal.
+ */
+class CartSender {
+  readonly #counted = new WeakSet<Element>();
+  constructor(
+    readonly handler: (name: AnalyticsEventName) => (input: EventInput) => void,
+    readonly data: Ga4wData,
+  ) {}
+
+  /** Marks a button as counted by its click. */
+  count(el: Element): void {
+    this.#counted.add(el);
+  }
+
+  /** Whether `el` was counted by its click (and forgets it: the event comes once). */
+  once(el: Element | null): boolean {
+    if (!el || !this.#counted.has(el)) return false;
+    this.#counted.delete(el);
     return true;
-  };
+  }
 
-  const add = (id: number, quantity: number) => {
-    const product = findProduct(id, data);
+  add(id: number, quantity: number): void {
+    const product = findProduct(id, this.data);
     // §7: a product the page data does not hold is skipped, as the integration does.
-    if (product) handler('add_to_cart')({ product: { ...product, quantity } });
-  };
-  const remove = (id: number, key?: string) => {
+    if (product) this.handler('add_to_cart')({ product: { ...product, quantity } });
+  }
+
+  remove(id: number, key?: string): void {
     // The integration's empty items for a product it does not know.
-    handler('remove_from_cart')({ product: findProduct(id, data, key) });
-  };
-  const addError = () =>
+    this.handler('remove_from_cart')({ product: findProduct(id, this.data, key) });
+  }
+
+  addError(): void {
     console.error(
       'storefront elements: analytics could not read the product ID from the add-to-cart button of an added-to-cart event.',
     );
-  const removeError = () =>
+  }
+
+  removeError(): void {
     console.error(
       'storefront elements: analytics could not read the product ID from the remove button of a removed-from-cart event.',
     );
+  }
 
-  const offs = [
+  /** A product selected from a listing: the product, or its ID when the page data lacks it. */
+  select(id: number): void {
+    const product = findProduct(id, this.data);
+    this.handler('select_content')(product ? { product } : { contentId: id });
+  }
+}
+
+/** Our events and WooCommerce's jQuery ones (add-to-cart.js, the mini-cart). Returns their stops. */
+function listenToCartAndSearch(doc: Document, send: CartSender): Array<() => void> {
+  return [
     on(doc, 'shop-cart-item-added', (event) => {
       const button = event.target instanceof Element ? event.target : null;
-      if (once(button)) return;
+      if (send.once(button)) return;
       const id = readButtonId(event.target, event.detail.productId);
-      if (Number.isNaN(id)) return addError();
-      add(id, addedQuantity(event.detail.quantity, button));
+      if (Number.isNaN(id)) return send.addError();
+      send.add(id, addedQuantity(event.detail.quantity, button));
     }),
     on(doc, 'shop-cart-item-removed', (event) => {
       const id = readButtonId(null, event.detail.productId);
-      if (Number.isNaN(id) && !findProduct(id, data, event.detail.key)) return removeError();
-      remove(id, event.detail.key);
+      if (Number.isNaN(id) && !findProduct(id, send.data, event.detail.key)) return send.removeError();
+      send.remove(id, event.detail.key);
     }),
-    on(doc, 'shop-search-submitted', (event) => handler('search')({ searchTerm: event.detail.query })),
+    on(doc, 'shop-search-submitted', (event) => send.handler('search')({ searchTerm: event.detail.query })),
     on(doc, 'shop-search-selected', (event) => {
       if (event.detail.id === -1) return; // spec §3: a non-navigating entry
-      const product = findProduct(event.detail.id, data);
-      handler('select_content')(product ? { product } : { contentId: event.detail.id });
+      const product = findProduct(event.detail.id, send.data);
+      send.handler('select_content')(product ? { product } : { contentId: event.detail.id });
     }),
-    // WooCommerce's own scripts (add-to-cart.js, the mini-cart): our mirrors of these are skipped by onJQuery.
+    // WooCommerce's own scripts: our mirrors of these are skipped by onJQuery.
     onJQuery('added_to_cart', (_name, args) => {
       const button = elementOf(args[2]);
-      if (once(button)) return;
+      if (send.once(button)) return;
       const id = buttonProductId(button);
-      if (Number.isNaN(id)) return addError();
-      add(id, addedQuantity(undefined, button));
+      if (Number.isNaN(id)) return send.addError();
+      send.add(id, addedQuantity(undefined, button));
     }),
     onJQuery('removed_from_cart', (_name, args) => {
       const button = elementOf(args[2]);
-      if (!button || once(button)) return; // no button: nothing to read (a cart-page removal counted on click)
+      if (!button || send.once(button)) return; // no button: nothing to read (a cart-page removal counted on click)
       const id = buttonProductId(button);
-      if (Number.isNaN(id)) return removeError();
-      remove(id, cartKey(button));
+      if (Number.isNaN(id)) return send.removeError();
+      send.remove(id, cartKey(button));
     }),
   ];
+}
 
-  // The blocks' actions (All Products, single product, Cart and Checkout blocks).
+/** The blocks' actions (All Products, single product, Cart and Checkout blocks). Returns the stop. */
+function listenToBlockActions(doc: Document, send: CartSender): () => void {
   const hooks = wpHooks(doc);
   for (const [hook, name] of Object.entries(BLOCK_ACTIONS)) {
     hooks?.addAction(hook, HOOK_NAMESPACE, (input) => {
-      if (input && typeof input === 'object') handler(name)(input as EventInput);
+      if (input && typeof input === 'object') send.handler(name)(input as EventInput);
     });
   }
+  return () => {
+    for (const hook of Object.keys(BLOCK_ACTIONS)) hooks?.removeAction(hook, HOOK_NAMESPACE);
+  };
+}
 
-  const onClick = (event: Event) => {
+/** The product ID a card's `[data-product_id]` (within `selector`) carries, NaN without one. */
+const cardProductId = (card: Element, selector: string) =>
+  Number.parseInt(card.querySelector(selector)?.getAttribute('data-product_id') ?? '', 10);
+
+/** A click on a Product Collection / Products block card: an add, or a selection. */
+function blockCardClick(target: Element, blockCard: Element, send: CartSender): void {
+  const id = cardProductId(blockCard, '[data-product_id]');
+  if (Number.isNaN(id)) return;
+  const button = target.closest('.wc-block-components-product-button [data-product_id]');
+  if (isAddButton(button)) {
+    send.count(button!);
+    send.add(id, addedQuantity(undefined, button));
+  } else if (button || target.closest('.wc-block-components-product-image a, .wp-block-post-title a')) {
+    const product = findProduct(id, send.data);
+    if (product) send.handler('select_content')({ product });
+  }
+}
+
+/** A click on a classic listing's product link, or a button that leads to the product ("Select options", "Read more"). */
+function classicCardClick(target: Element, card: Element, send: CartSender): void {
+  const id = cardProductId(card, 'a[data-product_id]');
+  if (Number.isNaN(id)) return;
+  const button = target.closest('.button[data-product_id]');
+  if (!target.closest('.woocommerce-loop-product__link') && (!button || isAddButton(button))) return;
+  send.select(id);
+}
+
+/** The page's clicks analytics reads: cart-page remove links, block cards and classic cards. */
+function pageClick(send: CartSender): (event: Event) => void {
+  return (event) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!target) return;
     // Cart page: a remove link (WooCommerce's cart.js removes the line without a jQuery event with the link).
     const removeLink = target.closest(CART_REMOVE);
     if (removeLink) {
       const id = buttonProductId(removeLink);
-      if (Number.isNaN(id)) return removeError();
-      counted.add(removeLink);
-      return remove(id, cartKey(removeLink));
+      if (Number.isNaN(id)) return send.removeError();
+      send.count(removeLink);
+      return send.remove(id, cartKey(removeLink));
     }
-    // Product Collection / Products blocks: adds and selections from the card.
     const blockCard = target.closest(BLOCK_CARD);
-    if (blockCard) {
-      const id = Number.parseInt(
-        blockCard.querySelector('[data-product_id]')?.getAttribute('data-product_id') ?? '',
-        10,
-      );
-      if (Number.isNaN(id)) return;
-      const button = target.closest('.wc-block-components-product-button [data-product_id]');
-      if (isAddButton(button)) {
-        counted.add(button!);
-        return add(id, addedQuantity(undefined, button));
-      }
-      if (button || target.closest('.wc-block-components-product-image a, .wp-block-post-title a')) {
-        const product = findProduct(id, data);
-        if (product) handler('select_content')({ product });
-      }
-      return;
-    }
-    // Classic listings: the product link, or a button that leads to the product ("Select options", "Read more").
+    if (blockCard) return blockCardClick(target, blockCard, send);
     const card = target.closest(CLASSIC_CARD);
-    if (!card) return;
-    const id = Number.parseInt(
-      card.querySelector('a[data-product_id]')?.getAttribute('data-product_id') ?? '',
-      10,
-    );
-    if (Number.isNaN(id)) return;
-    const button = target.closest('.button[data-product_id]');
-    if (!target.closest('.woocommerce-loop-product__link') && (!button || isAddButton(button))) return;
-    const product = findProduct(id, data);
-    handler('select_content')(product ? { product } : { contentId: id });
+    if (card) classicCardClick(target, card, send);
   };
-  doc.addEventListener('click', onClick, true);
+}
 
+/** Wires an analytics sender to the page's events and sends this page's instant events. Returns stop. */
+export function wireAnalytics(analytics: Analytics, data: Ga4wData, doc: Document = document): () => void {
+  sendInstantEvents(analytics, data);
+  const send = new CartSender((name) => analytics.eventHandler(name), data);
+  const stops = [...listenToCartAndSearch(doc, send), listenToBlockActions(doc, send)];
+  const onClick = pageClick(send);
+  doc.addEventListener('click', onClick, true);
   return () => {
-    for (const off of offs) off();
-    for (const hook of Object.keys(BLOCK_ACTIONS)) hooks?.removeAction(hook, HOOK_NAMESPACE);
+    for (const stop of stops) stop();
     doc.removeEventListener('click', onClick, true);
   };
 }
