@@ -192,17 +192,8 @@ function setBlockData(win: Window, values: Record<string, string | null>): void 
   }
 }
 
-let current: AttributionController | null = null;
-
-/**
- * Starts attribution for this page view (idempotent without options: returns the running
- * controller). Never throws into the page.
- */
-export function startAttribution(options: StartAttributionOptions = {}): AttributionController {
-  const fresh = options.params || options.env || options.doc || options.sbjs;
-  if (current && !fresh) return current;
-  current?.stop();
-
+/** Where and how this page view's attribution runs: the page, its parameters, sourcebuster's options and the cookie store. */
+function attributionSetting(options: StartAttributionOptions) {
   const doc = options.doc ?? document;
   const win = doc.defaultView ?? window;
   const now = options.now ?? Date.now;
@@ -229,6 +220,48 @@ export function startAttribution(options: StartAttributionOptions = {}): Attribu
     { base64: resolved.base64, domain: resolved.domain, now },
     doc,
   );
+  return { doc, win, now, params, env, resolved, cookieStore };
+}
+
+/**
+ * The checkout block store may register after us: its data is set once more when it appears.
+ * Returns the stop.
+ */
+function watchCheckoutBlocks(doc: Document, win: Window): () => void {
+  let unsubscribeBlocks: (() => void) | undefined;
+  const watchBlocks = () => {
+    const subscribe = win.wp?.data?.subscribe;
+    if (typeof subscribe !== 'function') return;
+    try {
+      unsubscribeBlocks = subscribe(() => {
+        unsubscribeBlocks?.();
+        unsubscribeBlocks = undefined;
+        setBlockData(win, $attribution.get().values);
+      }, CHECKOUT_STORE);
+    } catch {
+      // an old wp.data without store-scoped subscriptions: the first publish already ran
+    }
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', watchBlocks, { once: true });
+  else watchBlocks();
+  return () => {
+    unsubscribeBlocks?.();
+    doc.removeEventListener('DOMContentLoaded', watchBlocks);
+  };
+}
+
+let current: AttributionController | null = null;
+
+/**
+ * Starts attribution for this page view (idempotent without options: returns the running
+ * controller). Never throws into the page.
+ */
+export function startAttribution(options: StartAttributionOptions = {}): AttributionController {
+  const fresh = options.params || options.env || options.doc || options.sbjs;
+  if (current && !fresh) return current;
+  current?.stop();
+
+  const { doc, win, now, params, env, resolved, cookieStore } = attributionSetting(options);
 
   let allowTracking = params.allowTracking;
   const cookiesSeed = (name: string) => cookieStore.get(name);
@@ -308,23 +341,7 @@ export function startAttribution(options: StartAttributionOptions = {}): Attribu
     apply(consent, revoked);
   });
 
-  // The checkout block store may register after us: set its data once more when it appears.
-  let unsubscribeBlocks: (() => void) | undefined;
-  const watchBlocks = () => {
-    const subscribe = win.wp?.data?.subscribe;
-    if (typeof subscribe !== 'function') return;
-    try {
-      unsubscribeBlocks = subscribe(() => {
-        unsubscribeBlocks?.();
-        unsubscribeBlocks = undefined;
-        setBlockData(win, $attribution.get().values);
-      }, CHECKOUT_STORE);
-    } catch {
-      // an old wp.data without store-scoped subscriptions: the first publish already ran
-    }
-  };
-  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', watchBlocks, { once: true });
-  else watchBlocks();
+  const stopWatchingBlocks = watchCheckoutBlocks(doc, win);
 
   const controller: AttributionController = {
     params,
@@ -334,8 +351,7 @@ export function startAttribution(options: StartAttributionOptions = {}): Attribu
     },
     stop() {
       unsubscribe();
-      unsubscribeBlocks?.();
-      doc.removeEventListener('DOMContentLoaded', watchBlocks);
+      stopWatchingBlocks();
       if (current === controller) current = null;
     },
   };
