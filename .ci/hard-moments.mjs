@@ -52,7 +52,7 @@ export const DATE_TESTS = [
   'test/elements/shop-order-attribution/*.test.ts',
   'test/shared/format/dates.test.ts',
   'test/shared/tracking/*.test.ts',
-  'test/shared/shop/cart.test.ts',
+  'test/shared/cart/cart.test.ts',
   'test/shared/page/coming-soon.test.ts',
   'test/shared/page/store-notice.test.ts',
 ];

@@ -1,10 +1,11 @@
 import { announce } from '../a11y/announce.ts';
+import { addToCart } from '../cart/actions.ts';
+import { $cart } from '../cart/store.ts';
+import { insertViewCartLink } from '../cart/view-cart-link.ts';
 import { emit } from '../events.ts';
 import { hasJQuery, jqueryWrap, triggerJQuery } from '../jquery-bridge.ts';
 import { logError } from '../log.ts';
-import { addToCart } from '../shop/cart.ts';
-import { $cart } from '../stores/cart.ts';
-import { $pageConfig, reloadPageConfig } from '../stores/page-config.ts';
+import { reloadPageConfig } from '../stores/page-config.ts';
 import { shopConfigJson } from '../stores/page-data.ts';
 
 /**
@@ -22,7 +23,7 @@ import { shopConfigJson } from '../stores/page-data.ts';
  *   that prints WooCommerce's other page globals (`woocommerce_params`, `wc_cart_fragments_params`)
  *   without it has ajax add-to-cart off, and its buttons stay plain links, as does a button
  *   without `ajax_add_to_cart`; `cart_redirect_after_add` = yes goes to the cart after an add
- *   (spec §7, in `addToCart`, also when the params are printed late).
+ *   (spec §7, in the cart's reaction, `shared/cart/reaction.ts`, also when the params are printed late).
  */
 
 /** spec §9: click debounce 50 ms, flags reset after 300 ms. */
@@ -131,18 +132,6 @@ function setState(button: HTMLElement, state: 'loading' | 'added' | 'normal') {
   emit(button, 'shop-cart-button-updated', { productId: button.dataset.product_id ?? '', state });
 }
 
-/** Inserts the view-cart link after the button, once, when not on the cart page. */
-function insertViewCart(button: HTMLElement) {
-  const { isCart, cartUrl, i18nViewCart } = $pageConfig.get();
-  if (isCart || button.parentElement?.querySelector('.added_to_cart')) return;
-  const link = document.createElement('a');
-  link.href = cartUrl;
-  link.className = 'added_to_cart wc-forward';
-  link.title = i18nViewCart;
-  link.textContent = i18nViewCart;
-  button.after(link);
-}
-
 /**
  * One add: loading, then added or back to normal. Whatever throws on the way (a handler, a
  * clobbered global, issue 22), the button always leaves its busy state.
@@ -185,7 +174,7 @@ function finish(button: HTMLElement, outcome: Outcome) {
     outcome === 'added'
       ? [
           () => setState(button, 'added'),
-          () => insertViewCart(button),
+          () => insertViewCartLink(button),
           buttonUpdated,
           () =>
             announce(

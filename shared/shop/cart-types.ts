@@ -1,7 +1,8 @@
 /**
  * The neutral cart every shop adapter returns (DESIGN §5): lines, subtotal, count and a hash.
- * What a shop needs beyond that to keep its own page in step (WooCommerce's fragments) travels in
- * `pageParts`, which only the page applies and only that shop's adapter writes.
+ * What a shop needs beyond that to keep its own page in step travels in `fragments` (WooCommerce's
+ * name, kept from the shop's answer through `$cart` to `shop-cart-updated`): only that shop's
+ * adapter writes them, only the cart room (`shared/cart/fragments.ts`) puts them on the page.
  */
 
 /** One cart line (spec §3 Cart item). URLs are already checked: http(s) or dropped (''). */
@@ -48,6 +49,6 @@ export interface CartSnapshot {
   /** Subtotal HTML as the shop sent it; sanitised where shown. */
   subtotalHtml: string;
   links: CartLink[];
-  /** Page parts to replace (selector -> HTML) and keep, for the shop's own scripts. */
-  pageParts: Record<string, string>;
+  /** The page's parts to replace (selector -> HTML) and keep, for the shop's own scripts. */
+  fragments: Record<string, string>;
 }

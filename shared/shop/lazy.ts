@@ -1,8 +1,5 @@
 import { lazyModule } from '../chunk-load.ts';
-import type { ShopAdapter } from './adapter.ts';
-
-/** What an adapter answers without its code: the synchronous parts. */
-export type AdapterFacade = Pick<ShopAdapter, 'searchUrl' | 'cartFromPageParts' | 'hasCart'>;
+import type { AdapterFacade, ShopAdapter } from './types.ts';
 
 /**
  * An adapter whose code is a lazy chunk of its own (issue 18: a classic shop never downloads the

@@ -1,7 +1,7 @@
 /** Helpers over the demo shop's test API (examples/server), scoped to this browser's session cookie. */
 import { cleanStores } from 'nanostores';
+import { $cart, EMPTY_CART } from '../../shared/cart/store.ts';
 import { navigation } from '../../shared/navigation.ts';
-import { $cart, EMPTY_CART } from '../../shared/stores/cart.ts';
 import { reloadPageConfig } from '../../shared/stores/page-config.ts';
 import { $product, EMPTY_PRODUCT } from '../../shared/stores/product.ts';
 

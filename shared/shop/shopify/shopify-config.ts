@@ -1,6 +1,6 @@
 import { cookies } from '../../cookies.ts';
 import { readPageData } from '../../stores/page-data.ts';
-import type { AdapterFacade } from '../lazy.ts';
+import type { AdapterFacade } from '../types.ts';
 
 /**
  * What the page tells the Shopify adapter (issue 18), and the adapter's synchronous part (in the
@@ -46,7 +46,7 @@ export function shopifyFacade(): AdapterFacade {
       return `${shopifyRoot()}search/suggest.json?${params}`;
     },
     // Shopify hands the page no parts: its cart is always read from /cart.js.
-    cartFromPageParts: () => null,
+    cartFromFragments: () => null,
     // Shopify keeps the cart's token in the `cart` cookie once the shopper has a cart.
     hasCart: () => Boolean(cookies.get('cart')),
   };

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import { $pageConfig } from '../../stores/page-config.ts';
 import { safeUrl } from '../../url.ts';
-import type { ShopAdapter } from '../adapter.ts';
 import type { CartLine, CartSnapshot } from '../cart-types.ts';
 import { createQueue, ShopError, type ShopFailure, shopRequest } from '../request.ts';
 import { ignoredResponse, type Suggestion } from '../schemas.ts';
 import { cartHashOf, escapeHtml } from '../snapshot.ts';
+import type { ShopAdapter } from '../types.ts';
 import { moneyFormat, shopifyFacade, shopifyRoot } from './shopify-config.ts';
 import { formatShopifyMoney } from './shopify-money.ts';
 import { type ShopifyCart, shopifyCart, shopifyError, shopifySuggestions } from './shopify-schemas.ts';
@@ -53,7 +53,7 @@ export function cartFromShopify(cart: ShopifyCart): CartSnapshot {
           { href: safeUrl(`${root}checkout`) ?? '', text: 'Check out', checkout: true },
         ]
       : [],
-    pageParts: {},
+    fragments: {},
   };
 }
 

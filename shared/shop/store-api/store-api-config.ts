@@ -1,6 +1,6 @@
 import { local } from '../../storage.ts';
 import { readPageData } from '../../stores/page-data.ts';
-import type { AdapterFacade } from '../lazy.ts';
+import type { AdapterFacade } from '../types.ts';
 
 /**
  * What the page tells the Store API adapter (issue 18), and the adapter's synchronous part (in the
@@ -58,7 +58,7 @@ export function storeApiFacade(): AdapterFacade {
       return storeApiUrl('products', params);
     },
     // The Store API hands the page no parts: its cart is always read from the shop.
-    cartFromPageParts: () => null,
+    cartFromFragments: () => null,
     hasCart: () => Boolean(local.get(CART_TOKEN_KEY)),
   };
 }

@@ -1,5 +1,5 @@
-import type { Variation } from '../../page/variations.ts';
 import { safeUrl } from '../../url.ts';
+import type { Variation } from '../types.ts';
 import type { StoreApiProductDetail } from './store-api-schemas.ts';
 
 /**

@@ -2,11 +2,11 @@ import * as z from 'zod/mini';
 import { local } from '../../storage.ts';
 import { $pageConfig } from '../../stores/page-config.ts';
 import { safeUrl } from '../../url.ts';
-import type { ShopAdapter } from '../adapter.ts';
 import type { CartLine, CartLink, CartSnapshot } from '../cart-types.ts';
 import { createQueue, ShopError, type ShopFailure, shopRequest } from '../request.ts';
 import type { Suggestion } from '../schemas.ts';
 import { cartHashOf, htmlToText, type MinorUnitFormat, minorUnitsHtml } from '../snapshot.ts';
+import type { ShopAdapter } from '../types.ts';
 import { wooCommerceClassic } from '../woocommerce/classic.ts';
 import { CART_TOKEN_KEY, printedNonce, storeApiFacade, storeApiUrl, storePage } from './store-api-config.ts';
 import {
@@ -72,7 +72,7 @@ export function cartFromStoreApi(cart: StoreApiCart): CartSnapshot {
     count: cart.items_count,
     subtotalHtml: cart.items.length ? minorUnitsHtml(cart.totals.total_items, formatOf(cart.totals)) : '',
     links: lines.length ? links : [],
-    pageParts: {},
+    fragments: {},
   };
 }
 

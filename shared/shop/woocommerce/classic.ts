@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { $pageConfig } from '../../stores/page-config.ts';
-import type { ShopAdapter } from '../adapter.ts';
 import { createQueue, shopRequest } from '../request.ts';
 import {
   addToCartResponse,
@@ -10,6 +9,7 @@ import {
   removeFromCartResponse,
   searchResponse,
 } from '../schemas.ts';
+import type { ShopAdapter } from '../types.ts';
 import { cartFromFragments, MINI_CART_SELECTOR } from './fragments.ts';
 
 const toCart = (r: FragmentsResponse) => cartFromFragments(r.fragments, r.cart_hash);
@@ -108,8 +108,8 @@ export function wooCommerceClassic(): ShopAdapter {
       });
       return toCart(response);
     },
-    cartFromPageParts(parts, hash) {
-      const checked = fragmentsResponse.safeParse({ fragments: parts, cart_hash: hash });
+    cartFromFragments(fragments, hash) {
+      const checked = fragmentsResponse.safeParse({ fragments, cart_hash: hash });
       if (!checked.success || checked.data.fragments[MINI_CART_SELECTOR] === undefined) return null;
       return toCart(checked.data);
     },

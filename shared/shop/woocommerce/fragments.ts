@@ -18,7 +18,7 @@ const num = (value: string | null | undefined, fallback: number) => {
 const url = (value: string | null | undefined) => safeUrl(value) ?? '';
 
 /** Reads the lines, subtotal and links out of WooCommerce's mini-cart fragment HTML. */
-export function parseMiniCart(html: string | undefined): Omit<CartSnapshot, 'hash' | 'pageParts'> {
+export function parseMiniCart(html: string | undefined): Omit<CartSnapshot, 'hash' | 'fragments'> {
   if (!html) return { lines: [], count: 0, subtotalHtml: '', links: [] };
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const lines: CartLine[] = [];
@@ -99,5 +99,5 @@ function safeSrcset(srcset: string | null): string {
 
 /** The neutral cart for WooCommerce fragments and hash (from a response, storage or a jQuery event). */
 export function cartFromFragments(fragments: Record<string, string>, hash: string): CartSnapshot {
-  return { ...parseMiniCart(fragments[MINI_CART_SELECTOR]), hash, pageParts: fragments };
+  return { ...parseMiniCart(fragments[MINI_CART_SELECTOR]), hash, fragments };
 }

@@ -10,7 +10,7 @@ import '../../../elements/join-chat/join-chat.ts';
 import '../../../elements/shop-live-search/shop-live-search.ts';
 import '../../../elements/shop-mini-cart/shop-mini-cart.ts';
 import { setJoinChatEnvironment } from '../../../elements/join-chat/join-chat.env.ts';
-import { refreshCart } from '../../../shared/shop/cart.ts';
+import { refreshCart } from '../../../shared/cart/store.ts';
 import { createSafeStorage } from '../../../shared/storage.ts';
 import { settle, shadowQuery, untilQuiet } from '../../helpers/elements.ts';
 import { addDirect, useCleanCart } from '../../helpers/shop.ts';

@@ -1,8 +1,8 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { applyFragmentsToPage } from '../../../shared/cart/fragments.ts';
 import { hasJQuery, jqueryWrap, onJQuery, triggerJQuery } from '../../../shared/jquery-bridge.ts';
 import { installAddToCartButtons } from '../../../shared/page/add-to-cart-buttons.ts';
 import { SHADOWED_GLOBALS, sanitizePriceToFragment, sanitizeToFragment } from '../../../shared/sanitize.ts';
-import { applyFragmentsToPage } from '../../../shared/stores/cart.ts';
 import { captureConsoleErrors } from '../../helpers/elements.ts';
 import { shopLog, useCleanCart } from '../../helpers/shop.ts';
 

@@ -66,7 +66,7 @@ describe('shop adapter choice', () => {
     expect(storeApi.searchUrl('tee', 'tshirts')).to.equal(
       '/wp-json/wc/store/v1/products?search=tee&per_page=10&category=tshirts',
     );
-    expect(storeApi.cartFromPageParts({ 'div.widget_shopping_cart_content': '<ul></ul>' }, 'h')).to.equal(
+    expect(storeApi.cartFromFragments({ 'div.widget_shopping_cart_content': '<ul></ul>' }, 'h')).to.equal(
       null,
     );
     expect(adapterFor('woocommerce').addOptionsToCart, 'classic takes option forms').to.be.a('function');

@@ -1,11 +1,11 @@
 // The Shopify Ajax API adapter (issue 18) against the demo shop's /cart.js, /cart/*.js and
 // /search/suggest.json.
 import { expect } from '@open-wc/testing';
-import type { ShopAdapter } from '../../../shared/shop/adapter.ts';
 import { ShopError } from '../../../shared/shop/request.ts';
 import { shopify } from '../../../shared/shop/shopify/shopify.ts';
 import { shopifyFacade } from '../../../shared/shop/shopify/shopify-config.ts';
 import { formatShopifyMoney } from '../../../shared/shop/shopify/shopify-money.ts';
+import type { ShopAdapter } from '../../../shared/shop/types.ts';
 import { clearAdapterTraces } from '../../helpers/adapters.ts';
 import { addDirect, clearFaults, eachShopMode, injectFault, resetShop, shopLog } from '../../helpers/shop.ts';
 

@@ -1,12 +1,12 @@
 // The WooCommerce Store API adapter (issue 18) against the demo shop's /wp-json/wc/store/v1.
 import { expect } from '@open-wc/testing';
-import type { ShopAdapter } from '../../../shared/shop/adapter.ts';
 import { ShopError } from '../../../shared/shop/request.ts';
 import { minorUnitsHtml } from '../../../shared/shop/snapshot.ts';
 import { cartFromStoreApi, wooCommerceStoreApi } from '../../../shared/shop/store-api/store-api.ts';
 import { CART_TOKEN_KEY, storeApiFacade } from '../../../shared/shop/store-api/store-api-config.ts';
 import { storeApiCart, storeApiProductDetail } from '../../../shared/shop/store-api/store-api-schemas.ts';
 import { matchingVariation } from '../../../shared/shop/store-api/store-api-variations.ts';
+import type { ShopAdapter } from '../../../shared/shop/types.ts';
 import { clearAdapterTraces } from '../../helpers/adapters.ts';
 import { addDirect, clearFaults, eachShopMode, injectFault, resetShop, shopLog } from '../../helpers/shop.ts';
 
@@ -72,7 +72,7 @@ eachShopMode('Store API adapter', (mode) => {
         ['/cart/', false],
         ['/checkout/', true],
       ]);
-      expect(cart.pageParts).to.deep.equal({});
+      expect(cart.fragments).to.deep.equal({});
       const adds = await shopLog('store-api:cart/add-item');
       expect(JSON.parse(adds.at(-1)!.body.id)).to.equal(BEANIE);
     });

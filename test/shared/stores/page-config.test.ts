@@ -1,8 +1,8 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import sinon from 'sinon';
+import { setCartItemQuantity } from '../../../shared/cart/actions.ts';
+import { $cart, refreshCart } from '../../../shared/cart/store.ts';
 import { installAddToCartButtons } from '../../../shared/page/add-to-cart-buttons.ts';
-import { setCartItemQuantity } from '../../../shared/shop/cart.ts';
-import { $cart, refreshCart } from '../../../shared/stores/cart.ts';
 import { $moneyFormat, $pageConfig, reloadPageConfig } from '../../../shared/stores/page-config.ts';
 import { addDirect, injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';
 

@@ -4,9 +4,10 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { cleanStores } from 'nanostores';
 import sinon from 'sinon';
+import { READY_WAIT_MS, readyForPage } from '../../../shared/cart/fragments.ts';
+import { $cart, setCart } from '../../../shared/cart/store.ts';
 import { sanitizer } from '../../../shared/sanitizer.ts';
 import type { CartSnapshot } from '../../../shared/shop/cart-types.ts';
-import { $cart, READY_WAIT_MS, readyForPage, setCart } from '../../../shared/stores/cart.ts';
 
 const cartOf = (count: number): CartSnapshot => ({
   hash: `h${count}`,
@@ -14,7 +15,7 @@ const cartOf = (count: number): CartSnapshot => ({
   count,
   subtotalHtml: '',
   links: [],
-  pageParts: {
+  fragments: {
     'span.cart-count': `<span class="cart-count">${count}<img src="x" onerror="window.hacked=true"></span>`,
   },
 });
@@ -43,7 +44,7 @@ describe('$cart while the sanitiser loads (issue 19)', () => {
       setCart(cartOf(3), 'refreshed');
       expect(seen.at(-1)).to.equal('3 shown as 3');
       // Nothing on the page to replace: no wait either.
-      setCart({ ...cartOf(4), pageParts: { 'span.elsewhere': '<span>4</span>' } }, 'refreshed');
+      setCart({ ...cartOf(4), fragments: { 'span.elsewhere': '<span>4</span>' } }, 'refreshed');
       expect(seen.at(-1)).to.equal('4 shown as 3');
       expect((window as { hacked?: boolean }).hacked).to.equal(undefined);
     } finally {
@@ -66,7 +67,7 @@ describe('$cart while the sanitiser loads (issue 19)', () => {
       expect(ready, 'it waited past the cap').to.equal(true);
       // Nothing on the page matches: no wait at all, chunk or not.
       ready = false;
-      void readyForPage({ pageParts: { 'span.elsewhere': '<span>5</span>' } }).then(() => {
+      void readyForPage({ fragments: { 'span.elsewhere': '<span>5</span>' } }).then(() => {
         ready = true;
       });
       await clock.tickAsync(0);

@@ -6,10 +6,10 @@
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import jQuery from 'jquery';
-import { addToCart, removeCartItem, setCartItemQuantity } from '../../../shared/shop/cart.ts';
+import { addToCart, removeCartItem, setCartItemQuantity } from '../../../shared/cart/actions.ts';
+import { $cart, refreshCart } from '../../../shared/cart/store.ts';
 import { fragmentsResponse } from '../../../shared/shop/schemas.ts';
 import { parseMiniCart } from '../../../shared/shop/woocommerce/fragments.ts';
-import { $cart, refreshCart } from '../../../shared/stores/cart.ts';
 import { setPageConfig } from '../../../shared/stores/page-config.ts';
 import { idle } from '../../helpers/elements.ts';
 import {
@@ -36,7 +36,7 @@ import {
  */
 async function startCart(): Promise<void> {
   readCart();
-  await import('../../../shared/stores/cart-jquery.ts');
+  await import('../../../shared/cart/cart-jquery.ts');
   await Promise.resolve();
 }
 

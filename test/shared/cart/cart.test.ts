@@ -2,12 +2,14 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import jQuery from 'jquery';
 import sinon from 'sinon';
 import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
+import { addToCart, removeCartItem } from '../../../shared/cart/actions.ts';
+import { applyFragmentsToPage } from '../../../shared/cart/fragments.ts';
+import { DAY_MS } from '../../../shared/cart/persistence.ts';
+import { $cart, refreshCart, setCart } from '../../../shared/cart/store.ts';
 import { navigation } from '../../../shared/navigation.ts';
 import { installAddToCartButtons } from '../../../shared/page/add-to-cart-buttons.ts';
 import { raiseToMin, stepQuantity } from '../../../shared/quantity.ts';
-import { addToCart, removeCartItem } from '../../../shared/shop/cart.ts';
 import { parseMiniCart } from '../../../shared/shop/woocommerce/fragments.ts';
-import { $cart, applyFragmentsToPage, DAY_MS, refreshCart, setCart } from '../../../shared/stores/cart.ts';
 import { reloadPageConfig, setPageConfig } from '../../../shared/stores/page-config.ts';
 import { captureConsoleErrors } from '../../helpers/elements.ts';
 import {
@@ -446,7 +448,7 @@ eachShopMode('cart', (mode) => {
       (window as { jQuery?: unknown }).jQuery = jQuery;
       resetStores();
       readCart();
-      await import('../../../shared/stores/cart-jquery.ts'); // the cart's jQuery part, in a chunk of its own
+      await import('../../../shared/cart/cart-jquery.ts'); // the cart's jQuery part, in a chunk of its own
       const response = await addDirect(131);
       jQuery(document.body).trigger('added_to_cart', [response.fragments, response.cart_hash, null]);
       expect($cart.get().lines.map((l) => l.productId)).to.deep.equal(['131']);
@@ -522,7 +524,7 @@ eachShopMode('cart', (mode) => {
         limits: { min: 0, max: null, step: 1 },
       };
       setCart(
-        { hash: 'h', lines: [line], count: 1, subtotalHtml: '', links: [], pageParts: {} },
+        { hash: 'h', lines: [line], count: 1, subtotalHtml: '', links: [], fragments: {} },
         'refreshed',
       );
       await injectFault({ endpoint: 'remove_from_cart', status: 500 });

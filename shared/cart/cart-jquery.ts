@@ -1,20 +1,14 @@
 import { cookies } from '../cookies.ts';
 import { onJQuery, theirJQueryHandlers } from '../jquery-bridge.ts';
 import { shop } from '../shop/adapter.ts';
+import type { CartSnapshot } from '../shop/cart-types.ts';
 import { session } from '../storage.ts';
-import {
-  $cart,
-  cartFailed,
-  cartFragmentsExpected,
-  refreshCart,
-  setCart,
-  storageKeys,
-  storedParts,
-} from './cart.ts';
-import { $pageConfig } from './page-config.ts';
+import { $pageConfig } from '../stores/page-config.ts';
+import { cartFragmentsExpected, storageKeys, storedFragments } from './persistence.ts';
 
 /**
- * The cart's jQuery part (issue 11 items 1 and 10), loaded by `$cart` on pages with jQuery, where
+ * The cart's jQuery part (issue 11 items 1 and 10), loaded by `$cart` (`store.ts`) on pages with
+ * jQuery, in a chunk of its own, where
  * WooCommerce's scripts and the theme change the cart and say so through jQuery events:
  *
  * - `added_to_cart`/`removed_from_cart` with fragments (add-to-cart.js, themes): the cart they
@@ -31,6 +25,21 @@ import { $pageConfig } from './page-config.ts';
  * events never come back here (`onJQuery` skips our mirrors), so nothing loops.
  */
 
+/**
+ * What this part may do to the cart, handed over by `store.ts` when it loads this chunk (this
+ * module imports nothing of the store: no circle between the store and its lazy part).
+ */
+export interface CartHands {
+  /** The cart in the store now. */
+  current(): Pick<CartSnapshot, 'hash' | 'fragments'> & { known: boolean };
+  /** The store's `setCart`: here for carts other scripts brought (`external`). */
+  setCart(cart: CartSnapshot, source: 'external', options?: { stored?: boolean }): void;
+  /** The store's `refreshCart`: asks the shop for the cart. */
+  refreshCart(): Promise<void>;
+  /** The store's `cartFailed`: records a failed cart request (`shop-cart-error`). */
+  cartFailed(endpoint: string, error: unknown): void;
+}
+
 /** cart-fragments.js is on the page and has bound its handlers. */
 function cartFragmentsRuns(): boolean {
   return cartFragmentsExpected() && theirJQueryHandlers('wc_fragment_refresh') > 0;
@@ -40,7 +49,7 @@ function cartFragmentsRuns(): boolean {
  * Starts hearing the page's jQuery events; `needsCart`: the cart has to be fetched (nothing fresh
  * was stored). Returns the stop, and whether cart-fragments.js does the refreshes now.
  */
-export function hearJQuery(needsCart: boolean): { stop(): void; theirsRefresh(): boolean } {
+export function hearJQuery(needsCart: boolean, cart: CartHands): { stop(): void; theirsRefresh(): boolean } {
   let active = true;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -48,19 +57,19 @@ export function hearJQuery(needsCart: boolean): { stop(): void; theirsRefresh():
   // if no cart came by then (it failed, or finished before we listened), we ask the shop ourselves.
   const waitForTheirs = () => {
     timer = setTimeout(() => {
-      if (active && !$cart.value!.known) void refreshCart();
+      if (active && !cart.current().known) void cart.refreshCart();
     }, $pageConfig.get().requestTimeout);
   };
   const decide = () => {
-    if (!active || $cart.value!.known) return;
+    if (!active || cart.current().known) return;
     if (!cartFragmentsRuns()) {
-      void refreshCart();
+      void cart.refreshCart();
       return;
     }
     // Its refresh may have ended before we listened: then what it stored matches the cookie.
     if (session.get(storageKeys().cartHashKey) === (cookies.get('woocommerce_cart_hash') ?? ''))
       fromStorage();
-    if (!$cart.value!.known) waitForTheirs();
+    if (!cart.current().known) waitForTheirs();
   };
   // jQuery runs ready callbacks (cart-fragments.js starts in one) a task after DOMContentLoaded.
   const onReady = () => {
@@ -80,30 +89,30 @@ export function hearJQuery(needsCart: boolean): { stop(): void; theirsRefresh():
       // cart-fragments.js refreshes for these itself; its wc_fragments_refreshed brings the cart.
       if (cartFragmentsRuns() && (reasons.has('updated_wc_div') || reasons.has('wc_fragment_refresh')))
         return;
-      void refreshCart();
+      void cart.refreshCart();
     });
   };
 
   const fromStorage = () => {
-    const cart = shop().cartFromPageParts(storedParts(), session.get(storageKeys().cartHashKey) ?? '');
-    if (!cart) {
+    const stored = shop().cartFromFragments(storedFragments(), session.get(storageKeys().cartHashKey) ?? '');
+    if (!stored) {
       changed('storage');
       return;
     }
-    const current = $cart.value!;
+    const current = cart.current();
     const same =
       current.known &&
-      current.hash === cart.hash &&
-      JSON.stringify(current.fragments) === JSON.stringify(cart.pageParts);
-    if (!same) setCart(cart, 'external', { stored: true });
+      current.hash === stored.hash &&
+      JSON.stringify(current.fragments) === JSON.stringify(stored.fragments);
+    if (!same) cart.setCart(stored, 'external', { stored: true });
   };
 
   const stops = [
     onJQuery(
       'added_to_cart removed_from_cart',
       (name, args) => {
-        const cart = shop().cartFromPageParts(args[0], String(args[1] ?? ''));
-        if (cart) setCart(cart, 'external');
+        const brought = shop().cartFromFragments(args[0], String(args[1] ?? ''));
+        if (brought) cart.setCart(brought, 'external');
         else changed(name);
       },
       { native: false },
@@ -117,8 +126,8 @@ export function hearJQuery(needsCart: boolean): { stop(): void; theirsRefresh():
       }),
     ),
     onJQuery('wc_fragments_ajax_error', () => {
-      if (!$cart.value!.known)
-        cartFailed('get_refreshed_fragments', new Error('WooCommerce could not refresh the cart.'));
+      if (!cart.current().known)
+        cart.cartFailed('get_refreshed_fragments', new Error('WooCommerce could not refresh the cart.'));
     }),
   ];
   if (needsCart) {
