@@ -14,17 +14,8 @@ function liveRegion(): HTMLElement {
   region.setAttribute('aria-live', 'polite');
   region.setAttribute('aria-atomic', 'true');
   // Visually hidden through CSSOM (allowed under a strict style-src; a style attribute is not).
-  Object.assign(region.style, {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    padding: '0',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
-    border: '0',
-  });
+  region.style.cssText =
+    'position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap;border:0';
   document.body.append(region);
   return region;
 }

@@ -31,3 +31,28 @@ export function matchOnPath(event: Event, selector: string): Element | null {
   }
   return null;
 }
+
+/**
+ * What can take focus from the keyboard (WAI-ARIA APG dialog: the dialog's "first focusable
+ * element"): links, enabled form controls, frames and elements with a tabindex.
+ */
+const FOCUSABLE = 'a[href], button, input:not([type="hidden"]), select, textarea, iframe, [tabindex]';
+
+/** Whether the Tab key can reach `el` now: focusable, enabled, not `tabindex="-1"`, not inert, rendered. */
+export function isFocusable(el: Element): el is HTMLElement {
+  return (
+    el.matches(FOCUSABLE) &&
+    !el.matches(':disabled, [tabindex^="-"], [inert], [inert] *') &&
+    el.getClientRects().length > 0
+  );
+}
+
+/**
+ * The first element the Tab key would reach in `roots` (each root itself, then its descendants,
+ * in document order), or null. Takes one element or several (a slot's assigned elements).
+ */
+export function firstFocusable(roots: Element | Iterable<Element> | null | undefined): HTMLElement | null {
+  for (const root of roots instanceof Element ? [roots] : (roots ?? []))
+    for (const el of [root, ...root.querySelectorAll(FOCUSABLE)]) if (isFocusable(el)) return el;
+  return null;
+}
