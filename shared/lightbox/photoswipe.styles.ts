@@ -3,8 +3,7 @@
  * variables renamed --_pswp-* for the house colour rule), plus the idle state of spec §4 "Gallery
  * lightbox" (controls hidden after 4000 ms) and reduced motion. Adopted into the document by
  * shared/lightbox/photoswipe.ts when a lightbox first opens (PhotoSwipe renders in the page, not
- * in a shadow root), and by <shop-reviews>' lightbox (elements/shop-reviews/shop-reviews.lightbox.ts);
- * loaded lazily only (never part of the shared chunk).
+ * in a shadow root); loaded lazily only (never part of the shared chunk).
  */
 export const lightboxStyles = /* css */ `
 .pswp {

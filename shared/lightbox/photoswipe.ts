@@ -2,16 +2,18 @@ import PhotoSwipe from 'photoswipe';
 import { type Clock, pageClock } from '../clock.ts';
 import { fill } from '../format/messages.ts';
 import { adoptStyles } from '../style-sheets.ts';
-import { idleControls, LIGHTBOX } from './common.ts';
 import { captionStyles, lightboxStyles } from './photoswipe.styles.ts';
 
 /**
- * A fullscreen PhotoSwipe lightbox for any element (spec §4 "Gallery lightbox": closed, open,
- * zoomed, closed; controls idle after 4000 ms). Import it with `import()` only when a lightbox
- * opens: PhotoSwipe then comes in its own lazy chunk, never in the shared one.
+ * The one lightbox opener (issue 29): a fullscreen PhotoSwipe lightbox over any images (spec §4
+ * "Gallery lightbox": closed, open, zoomed, closed; controls idle after 4000 ms; §8 texts; focus
+ * back to the opener on close). `<product-gallery>`, `<shop-reviews>` and the option form's image
+ * popup open it. Import it with `import()` only when a lightbox opens (callers import its types
+ * only): PhotoSwipe then comes in its own lazy chunk, never in the shared one or an element's.
  */
 
-export { LIGHTBOX } from './common.ts';
+/** spec §9 Cart and reviews: lightbox timings and geometry. */
+export const LIGHTBOX = { animationMs: 333, idleMs: 4000, spacing: 0.12, maxZoom: 1.33 } as const;
 
 /** One image of the lightbox. */
 export interface LightboxSlide {
@@ -74,6 +76,27 @@ function errorElement(texts: LightboxTexts, count: number, index: number, src: s
     box.append(link);
   }
   return box;
+}
+
+/**
+ * Controls go idle after 4000 ms without pointer or key activity (spec §4 Gallery lightbox), and
+ * `data-open` marks the end of the opening animation (PhotoSwipe ignores close until then).
+ * Returns the function that stops the idle timer (call it on destroy).
+ */
+function idleControls(pswp: PhotoSwipe, clock: Clock): () => void {
+  let idleTimer: unknown;
+  const wake = () => {
+    pswp.element?.classList.remove('pswp--ui-idle');
+    clock.clearTimeout(idleTimer);
+    idleTimer = clock.setTimeout(() => pswp.element?.classList.add('pswp--ui-idle'), LIGHTBOX.idleMs);
+  };
+  pswp.on('afterInit', () => {
+    pswp.element?.addEventListener('pointermove', wake);
+    pswp.element?.addEventListener('keydown', wake);
+    wake();
+  });
+  pswp.on('openingAnimationEnd', () => pswp.element?.setAttribute('data-open', ''));
+  return () => clock.clearTimeout(idleTimer);
 }
 
 /** Opens `slides` at `index` in PhotoSwipe. */
