@@ -1,16 +1,7 @@
-import {
-  type BehaviourOptions,
-  clockOf,
-  documentOf,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  prefersReducedMotion,
-  within,
-} from './behaviour.ts';
-import { ACCORDION_SELECTOR } from './selectors.ts';
+import { enhanceNowAndLater, within } from './behaviour.ts';
+import { type BehaviourContext, definePageBehaviour } from './define-behaviour.ts';
 
-export { ACCORDION_SELECTOR } from './selectors.ts';
+export const ACCORDION_SELECTOR = '.accordion, [data-accordion]';
 
 /**
  * Accordions (spec §4 Dropdowns and accordions: "one panel open at a time, and a toggle closes
@@ -45,7 +36,6 @@ const ITEM = '.accordion-item';
 const TITLE = '.accordion-title';
 const PANEL = '.accordion-inner';
 
-const installed = new WeakMap<PageRoot, () => void>();
 let ids = 0;
 
 interface Item {
@@ -64,67 +54,92 @@ const idFromHash = (hash: string): string => {
   }
 };
 
+/**
+ * Wires the items of `accordion` not wired yet (its own, not a nested accordion's): ids, ARIA,
+ * the printed attributes kept for the uninstall; returns them. An item without a title control
+ * or a panel is reported and left alone.
+ */
+function prepareItems(
+  keep: BehaviourContext['keep'],
+  accordion: Element,
+  items: Map<HTMLElement, Item>,
+): Item[] {
+  const found: Item[] = [];
+  for (const item of accordion.querySelectorAll<HTMLElement>(ITEM)) {
+    if (item.closest(ACCORDION_SELECTOR) !== accordion) continue; // a nested accordion's own
+    const title = item.querySelector<HTMLElement>(TITLE);
+    const panel = item.querySelector<HTMLElement>(PANEL);
+    const control =
+      title && (title.matches('button, a') ? title : title.querySelector<HTMLElement>('button, a'));
+    if (!title || !panel || !control) {
+      console.error(
+        'storefront elements: an accordion item needs an .accordion-title with a button (or link) and an .accordion-inner panel.',
+        item,
+      );
+      continue;
+    }
+    if (items.has(control)) continue;
+    keep(panel, 'id', 'role', 'aria-labelledby', 'hidden', 'class');
+    keep(control, 'id', 'role', 'aria-controls', 'aria-expanded', 'class');
+    keep(item, 'class');
+    keep(title, 'class');
+    if (!panel.id) panel.id = `shop-accordion-panel-${++ids}`;
+    if (!control.id) control.id = `shop-accordion-title-${++ids}`;
+    if (control instanceof HTMLAnchorElement) control.setAttribute('role', 'button');
+    control.setAttribute('aria-controls', panel.id);
+    panel.setAttribute('role', 'region');
+    panel.setAttribute('aria-labelledby', control.id);
+    const entry = { accordion, item, title, control, panel };
+    items.set(control, entry);
+    found.push(entry);
+  }
+  return found;
+}
+
+/** Slides a panel open or closed over {@link ACCORDION_MS} (not under reduced motion). */
+function slide(context: BehaviourContext, panel: HTMLElement, opening: boolean): void {
+  if (context.reducedMotion() || typeof panel.animate !== 'function') return;
+  const frames = [
+    { height: '0px', overflow: 'hidden', paddingBlock: '0px' },
+    { height: `${panel.scrollHeight}px`, overflow: 'hidden' },
+  ];
+  panel.animate(opening ? frames : [...frames].reverse(), { duration: ACCORDION_MS, easing: 'ease' });
+}
+
+/** Marks an item open or closed (its control's `aria-expanded`, the `active` classes). */
+function mark(entry: Item, open: boolean): void {
+  entry.control.setAttribute('aria-expanded', String(open));
+  entry.item.classList.toggle('active', open);
+  entry.title.classList.toggle('active', open);
+}
+
+/** The item among `among` that the URL hash names (the item's, panel's, control's or title's id). */
+function entryForHash(hash: string, among: Iterable<Item>): Item | undefined {
+  const id = idFromHash(hash);
+  if (!id) return undefined;
+  for (const entry of among)
+    if ([entry.item.id, entry.panel.id, entry.control.id, entry.title.id].includes(id)) return entry;
+  return undefined;
+}
+
 /** Installs the accordions under the root (and those added later). */
-export function installAccordions(root: PageRoot = document, options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const clock = clockOf(options);
-    const doc = documentOf(root);
-    const win = doc.defaultView ?? window;
+export const installAccordions = definePageBehaviour({
+  name: 'accordion',
+  selector: ACCORDION_SELECTOR,
+  install(root, context) {
+    const clock = context.clock;
+    const win = context.window;
     const items = new Map<HTMLElement, Item>(); // by control
     const closing = new Map<HTMLElement, unknown>(); // panel -> timer
-
-    const prepare = (accordion: Element): Item[] => {
-      const found: Item[] = [];
-      for (const item of accordion.querySelectorAll<HTMLElement>(ITEM)) {
-        if (item.closest(ACCORDION_SELECTOR) !== accordion) continue; // a nested accordion's own
-        const title = item.querySelector<HTMLElement>(TITLE);
-        const panel = item.querySelector<HTMLElement>(PANEL);
-        const control =
-          title && (title.matches('button, a') ? title : title.querySelector<HTMLElement>('button, a'));
-        if (!title || !panel || !control) {
-          console.error(
-            'storefront elements: an accordion item needs an .accordion-title with a button (or link) and an .accordion-inner panel.',
-            item,
-          );
-          continue;
-        }
-        if (items.has(control)) continue;
-        if (!panel.id) panel.id = `shop-accordion-panel-${++ids}`;
-        if (!control.id) control.id = `shop-accordion-title-${++ids}`;
-        if (control instanceof HTMLAnchorElement) control.setAttribute('role', 'button');
-        control.setAttribute('aria-controls', panel.id);
-        panel.setAttribute('role', 'region');
-        panel.setAttribute('aria-labelledby', control.id);
-        const entry = { accordion, item, title, control, panel };
-        items.set(control, entry);
-        found.push(entry);
-      }
-      return found;
-    };
-
-    const slide = (panel: HTMLElement, opening: boolean) => {
-      if (prefersReducedMotion(options) || typeof panel.animate !== 'function') return;
-      const frames = [
-        { height: '0px', overflow: 'hidden', paddingBlock: '0px' },
-        { height: `${panel.scrollHeight}px`, overflow: 'hidden' },
-      ];
-      panel.animate(opening ? frames : [...frames].reverse(), { duration: ACCORDION_MS, easing: 'ease' });
-    };
-
-    const mark = (entry: Item, open: boolean) => {
-      entry.control.setAttribute('aria-expanded', String(open));
-      entry.item.classList.toggle('active', open);
-      entry.title.classList.toggle('active', open);
-    };
 
     const close = (entry: Item) => {
       if (entry.control.getAttribute('aria-expanded') !== 'true') return;
       mark(entry, false);
-      if (prefersReducedMotion(options)) {
+      if (context.reducedMotion()) {
         entry.panel.hidden = true;
         return;
       }
-      slide(entry.panel, false);
+      slide(context, entry.panel, false);
       closing.set(
         entry.panel,
         clock.setTimeout(() => {
@@ -144,15 +159,7 @@ export function installAccordions(root: PageRoot = document, options: BehaviourO
       closing.delete(entry.panel);
       entry.panel.hidden = false;
       if (wasClosing) for (const animation of entry.panel.getAnimations()) animation.reverse();
-      else if (animate) slide(entry.panel, true);
-    };
-
-    const entryForHash = (among: Iterable<Item>): Item | undefined => {
-      const id = idFromHash(win.location.hash);
-      if (!id) return undefined;
-      for (const entry of among)
-        if ([entry.item.id, entry.panel.id, entry.control.id, entry.title.id].includes(id)) return entry;
-      return undefined;
+      else if (animate) slide(context, entry.panel, true);
     };
 
     const stopWatching = enhanceNowAndLater(root, (node) => {
@@ -163,8 +170,8 @@ export function installAccordions(root: PageRoot = document, options: BehaviourO
         if (parent) containers.push(parent as HTMLElement);
       }
       for (const accordion of containers) {
-        const added = prepare(accordion);
-        const fromHash = entryForHash(added);
+        const added = prepareItems(context.keep, accordion, items);
+        const fromHash = entryForHash(win.location.hash, added);
         const preset = added.find(
           (e) => e.title.classList.contains('active') || e.item.classList.contains('active'),
         );
@@ -200,18 +207,15 @@ export function installAccordions(root: PageRoot = document, options: BehaviourO
       toggle(entry);
     };
     const onHashChange = () => {
-      const entry = entryForHash(items.values());
+      const entry = entryForHash(win.location.hash, items.values());
       if (entry) open(entry);
     };
-    root.addEventListener('click', onClick as EventListener);
-    root.addEventListener('keydown', onKey as EventListener);
-    win.addEventListener('hashchange', onHashChange);
+    context.on(root, 'click', onClick);
+    context.on(root, 'keydown', onKey);
+    context.on(win, 'hashchange', onHashChange);
     return () => {
       stopWatching();
-      root.removeEventListener('click', onClick as EventListener);
-      root.removeEventListener('keydown', onKey as EventListener);
-      win.removeEventListener('hashchange', onHashChange);
       for (const timer of closing.values()) clock.clearTimeout(timer);
     };
-  });
-}
+  },
+});

@@ -1,16 +1,10 @@
 import { adoptStyles } from '../style-sheets.ts';
-import {
-  type BehaviourOptions,
-  documentOf,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  within,
-} from './behaviour.ts';
+import { within } from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 import { openPageDialog } from './page-dialog.ts';
-import { LOGIN_POPUP_SELECTOR, ORDERS_TABLE_SELECTOR } from './selectors.ts';
 
-export { LOGIN_POPUP_SELECTOR, ORDERS_TABLE_SELECTOR } from './selectors.ts';
+export const ORDERS_TABLE_SELECTOR = '.woocommerce-orders-table, .my_account_orders';
+export const LOGIN_POPUP_SELECTOR = '#login-form-popup';
 
 /**
  * My account (issue 17; spec §2 "Cart and checkout": the orders table is wrapped for touch
@@ -26,7 +20,6 @@ export { LOGIN_POPUP_SELECTOR, ORDERS_TABLE_SELECTOR } from './selectors.ts';
  *   notice, so it is read out.
  */
 
-export const ACCOUNT_TEXTS = { orders: 'Orders', login: 'Log in' };
 export const LOGIN_NOTICE_SELECTOR =
   '.woocommerce-error, .woocommerce-message, .woocommerce-info, .woocommerce-notices-wrapper > *';
 
@@ -35,12 +28,13 @@ const CSS = `
 .touch-scroll-table:focus-visible{outline:var(--shop-focus-ring-width,2px) solid var(--shop-color-focus,#1f5f8b);outline-offset:2px}
 `;
 
-const tables = new WeakMap<PageRoot, () => void>();
-
 /** Wraps the account's orders tables for touch scrolling. */
-export function installOrdersTable(root: PageRoot = document, _options: BehaviourOptions = {}): () => void {
-  return installOnce(tables, root, () => {
-    const doc = documentOf(root);
+export const installOrdersTable = definePageBehaviour({
+  name: 'orders-table',
+  selector: ORDERS_TABLE_SELECTOR,
+  messages: { orders: 'Orders' },
+  install(_root, context) {
+    const doc = context.document;
     const wrapped: HTMLElement[] = [];
     const wrap = (table: HTMLElement) => {
       if (table.parentElement?.classList.contains('touch-scroll-table')) return;
@@ -52,40 +46,38 @@ export function installOrdersTable(root: PageRoot = document, _options: Behaviou
         'aria-label',
         table.getAttribute('aria-label') ||
           table.querySelector('caption')?.textContent?.trim() ||
-          ACCOUNT_TEXTS.orders,
+          context.messages.orders,
       );
       region.tabIndex = 0;
       table.before(region);
       region.append(table);
       wrapped.push(region);
     };
-    const stop = enhanceNowAndLater(root, (node) => {
-      for (const table of within(node, ORDERS_TABLE_SELECTOR)) wrap(table);
-    });
+    context.each(ORDERS_TABLE_SELECTOR, wrap);
     return () => {
-      stop();
       for (const region of wrapped) if (region.firstElementChild) region.replaceWith(...region.childNodes);
     };
-  });
-}
-
-const popups = new WeakMap<PageRoot, () => void>();
+  },
+});
 
 /** Opens the login popup by itself when it holds notices. */
-export function installLoginPopup(root: PageRoot = document, _options: BehaviourOptions = {}): () => void {
-  return installOnce(popups, root, () => {
+export const installLoginPopup = definePageBehaviour({
+  name: 'login-popup',
+  selector: LOGIN_POPUP_SELECTOR,
+  messages: { login: 'Log in' },
+  install(root, context) {
     const [popup] = within(root, LOGIN_POPUP_SELECTOR);
     const notice = popup?.querySelector<HTMLElement>(LOGIN_NOTICE_SELECTOR);
-    if (!popup || !notice) return () => {};
+    if (!popup || !notice) return;
     const heading = popup.querySelector<HTMLElement>('h1, h2, h3, .account-login-inner h3');
     if (notice.tabIndex < 0 && !notice.hasAttribute('tabindex')) notice.tabIndex = -1;
     const dialog = openPageDialog({
       content: popup,
-      label: heading ?? ACCOUNT_TEXTS.login,
+      label: heading ?? context.messages.login,
       focus: notice,
       unhide: ['mfp-hide'],
       className: 'login-popup-dialog',
     });
     return () => dialog.close();
-  });
-}
+  },
+});

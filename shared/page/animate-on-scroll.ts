@@ -1,14 +1,6 @@
-import {
-  type BehaviourOptions,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  prefersReducedMotion,
-  within,
-} from './behaviour.ts';
-import { ANIMATE_SELECTOR } from './selectors.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { ANIMATE_SELECTOR } from './selectors.ts';
+export const ANIMATE_SELECTOR = '[data-animate]';
 
 /**
  * Animated elements (spec §4 Carousels: "Animated elements play once when they first enter the
@@ -22,15 +14,12 @@ export { ANIMATE_SELECTOR } from './selectors.ts';
  * nothing waits hidden for a scroll.
  */
 
-const installed = new WeakMap<PageRoot, () => void>();
-
 /** Installs the animated elements under the root (and those added later). */
-export function installAnimateOnScroll(
-  root: PageRoot = document,
-  options: BehaviourOptions = {},
-): () => void {
-  return installOnce(installed, root, () => {
-    const reduced = prefersReducedMotion(options);
+export const installAnimateOnScroll = definePageBehaviour({
+  name: 'animate-on-scroll',
+  selector: ANIMATE_SELECTOR,
+  install(_root, context) {
+    const reduced = context.reducedMotion();
     const seen = new IntersectionObserver((entries) => {
       for (const entry of entries) {
         if (!entry.isIntersecting) continue;
@@ -38,19 +27,14 @@ export function installAnimateOnScroll(
         (entry.target as HTMLElement).dataset.animated = 'true';
       }
     });
-    const stopWatching = enhanceNowAndLater(root, (node) => {
-      for (const el of within(node, ANIMATE_SELECTOR)) {
-        if (el.dataset.animated === 'true') continue;
-        if (reduced) el.dataset.animated = 'true';
-        else {
-          el.dataset.animated = 'false';
-          seen.observe(el);
-        }
+    context.each(ANIMATE_SELECTOR, (el) => {
+      if (el.dataset.animated === 'true') return;
+      if (reduced) el.dataset.animated = 'true';
+      else {
+        el.dataset.animated = 'false';
+        seen.observe(el);
       }
     });
-    return () => {
-      stopWatching();
-      seen.disconnect();
-    };
-  });
-}
+    return () => seen.disconnect();
+  },
+});

@@ -1,14 +1,7 @@
-import {
-  type BehaviourOptions,
-  documentOf,
-  installOnce,
-  type PageRoot,
-  prefersReducedMotion,
-  within,
-} from './behaviour.ts';
-import { BACK_TO_TOP_SELECTOR } from './selectors.ts';
+import { within } from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { BACK_TO_TOP_SELECTOR } from './selectors.ts';
+export const BACK_TO_TOP_SELECTOR = '.back-to-top, #top-link, [data-back-to-top]';
 
 /**
  * Back-to-top button (spec §2 Other): shown once the page is scrolled past one viewport height,
@@ -17,21 +10,22 @@ export { BACK_TO_TOP_SELECTOR } from './selectors.ts';
  * the start of the page, so keyboard users land where they now look.
  */
 
-const installed = new WeakMap<PageRoot, () => void>();
-
 /** Whether the button should show: scrolled past one viewport height. */
 export function pastOneViewport(win: Window = window): boolean {
   return win.scrollY > win.innerHeight;
 }
 
 /** Shows the root's back-to-top buttons past one viewport height and handles their clicks. */
-export function installBackToTop(root: PageRoot = document, options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const doc = documentOf(root);
-    const win = doc.defaultView ?? window;
+export const installBackToTop = definePageBehaviour({
+  name: 'back-to-top',
+  selector: BACK_TO_TOP_SELECTOR,
+  install(root, context) {
+    const doc = context.document;
+    const win = context.window;
     const update = () => {
       const shown = pastOneViewport(win);
       for (const button of within(root, BACK_TO_TOP_SELECTOR)) {
+        context.keep(button, 'hidden', 'class');
         button.hidden = !shown;
         button.classList.toggle('active', shown);
       }
@@ -41,7 +35,7 @@ export function installBackToTop(root: PageRoot = document, options: BehaviourOp
         event.target instanceof Element ? event.target.closest<HTMLElement>(BACK_TO_TOP_SELECTOR) : null;
       if (!button || !root.contains(button)) return;
       event.preventDefault();
-      win.scrollTo({ top: 0, behavior: prefersReducedMotion(options) ? 'instant' : 'smooth' });
+      win.scrollTo({ top: 0, behavior: context.reducedMotion() ? 'instant' : 'smooth' });
       const hash = button instanceof HTMLAnchorElement ? button.hash.slice(1) : '';
       const target =
         (hash && doc.getElementById(decodeURIComponent(hash))) ||
@@ -52,14 +46,9 @@ export function installBackToTop(root: PageRoot = document, options: BehaviourOp
         target.focus({ preventScroll: true });
       }
     };
-    win.addEventListener('scroll', update, { passive: true });
-    win.addEventListener('resize', update);
-    root.addEventListener('click', onClick as EventListener);
+    context.on(win, 'scroll', update, { passive: true });
+    context.on(win, 'resize', update);
+    context.on(root, 'click', onClick);
     update();
-    return () => {
-      win.removeEventListener('scroll', update);
-      win.removeEventListener('resize', update);
-      root.removeEventListener('click', onClick as EventListener);
-    };
-  });
-}
+  },
+});

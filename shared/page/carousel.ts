@@ -1,16 +1,7 @@
 import { type Breakpoint, watchBreakpoint } from '../breakpoints.ts';
-import {
-  type BehaviourOptions,
-  documentOf,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  prefersReducedMotion,
-  within,
-} from './behaviour.ts';
-import { CAROUSEL_SELECTOR } from './selectors.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { CAROUSEL_SELECTOR } from './selectors.ts';
+export const CAROUSEL_SELECTOR = '.row-slider, [data-carousel]';
 
 /**
  * Carousels (spec §4 "Initialised only with at least 2 slides"; §9 "Carousel defaults: 3 slides to
@@ -44,14 +35,16 @@ export { CAROUSEL_SELECTOR } from './selectors.ts';
 /** spec §9: 3 slides on desktop, 2 on tablets, 1 on mobiles. */
 export const SLIDES_TO_SHOW: Record<Breakpoint, number> = { desktop: 3, medium: 2, small: 1 };
 
-const installed = new WeakMap<PageRoot, () => void>();
 let ids = 0;
 
 /** Installs the carousels under the root (and those added later). */
-export function installCarousels(root: PageRoot = document, options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const doc = documentOf(root);
-    const win = doc.defaultView ?? window;
+export const installCarousels = definePageBehaviour({
+  name: 'carousel',
+  selector: CAROUSEL_SELECTOR,
+  messages: { carousel: 'Carousel', previous: 'Previous slide', next: 'Next slide' },
+  install(_root, context) {
+    const doc = context.document;
+    const win = context.window;
     const cleanups: (() => void)[] = [];
     const done = new WeakSet<Element>();
 
@@ -76,7 +69,7 @@ export function installCarousels(root: PageRoot = document, options: BehaviourOp
       // Focusable, so keyboard users can scroll it with the arrow keys (axe: scrollable-region-focusable).
       if (!slider.hasAttribute('tabindex')) slider.tabIndex = 0;
       if (!slider.hasAttribute('aria-label') && !slider.hasAttribute('aria-labelledby'))
-        slider.setAttribute('aria-label', slider.dataset.label?.trim() || 'Carousel');
+        slider.setAttribute('aria-label', slider.dataset.label?.trim() || context.messages.carousel);
       slides.forEach((slide, i) => {
         slide.setAttribute('role', 'group');
         slide.setAttribute('aria-roledescription', 'slide');
@@ -107,8 +100,8 @@ export function installCarousels(root: PageRoot = document, options: BehaviourOp
         nav.append(b);
         return b;
       };
-      const previous = button('Previous slide', 'slider-previous');
-      const next = button('Next slide', 'slider-next');
+      const previous = button(context.messages.previous, 'slider-previous');
+      const next = button(context.messages.next, 'slider-next');
       slider.after(nav);
 
       const step = () => slides[0].getBoundingClientRect().width || slider.clientWidth;
@@ -121,14 +114,12 @@ export function installCarousels(root: PageRoot = document, options: BehaviourOp
         const index = Math.round(slider.scrollLeft / step()) + direction;
         slider.scrollTo({
           left: Math.max(0, index * step()),
-          behavior: prefersReducedMotion(options) ? 'instant' : 'smooth',
+          behavior: context.reducedMotion() ? 'instant' : 'smooth',
         });
       };
-      const onPrevious = () => go(-1);
-      const onNext = () => go(1);
-      previous.addEventListener('click', onPrevious);
-      next.addEventListener('click', onNext);
-      slider.addEventListener('scroll', update, { passive: true });
+      previous.addEventListener('click', () => go(-1));
+      next.addEventListener('click', () => go(1));
+      context.on(slider, 'scroll', update, { passive: true });
       const stopBreakpoints = watchBreakpoint((bp) => {
         slider.style.setProperty('--slides-to-show', String(perBreakpoint[bp]));
         update();
@@ -138,17 +129,13 @@ export function installCarousels(root: PageRoot = document, options: BehaviourOp
       cleanups.push(() => {
         stopBreakpoints();
         resize.disconnect();
-        slider.removeEventListener('scroll', update);
         nav.remove();
       });
     };
 
-    const stopWatching = enhanceNowAndLater(root, (node) => {
-      for (const slider of within(node, CAROUSEL_SELECTOR)) init(slider);
-    });
+    context.each(CAROUSEL_SELECTOR, init);
     return () => {
-      stopWatching();
       for (const cleanup of cleanups) cleanup();
     };
-  });
-}
+  },
+});

@@ -1,10 +1,10 @@
 import { hasJQuery, onJQuery } from '../jquery-bridge.ts';
 import { logError } from '../log.ts';
 import { safeUrl } from '../url.ts';
-import { type BehaviourOptions, documentOf, installOnce, type PageRoot, within } from './behaviour.ts';
-import { CART_PAGE_SELECTOR } from './selectors.ts';
+import { type BehaviourOptions, type PageRoot, within } from './behaviour.ts';
+import { type BehaviourContext, definePageBehaviour, type Messages } from './define-behaviour.ts';
 
-export { CART_PAGE_SELECTOR } from './selectors.ts';
+export const CART_PAGE_SELECTOR = '.woocommerce-cart-form, .cart_totals';
 
 /**
  * The cart page after its totals update (issue 17; spec §2 "Cart and checkout": lazy images,
@@ -70,26 +70,23 @@ export function reattachPageContent(container: Element, reattach?: (root: Elemen
   }
 }
 
-const installed = new WeakMap<PageRoot, () => void>();
-
 /** Re-attaches behaviours to the cart markup WooCommerce replaces after a totals update. */
-export function installCartPage(root: PageRoot = document, options: CartPageOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const doc = documentOf(root);
+export const installCartPage = definePageBehaviour({
+  name: 'cart-page',
+  selector: CART_PAGE_SELECTOR,
+  install(root, context: BehaviourContext<Messages, CartPageOptions>) {
+    const doc = context.document;
     const seen = new WeakSet<Element>(within(root, CART_PAGE_SELECTOR));
     const onUpdated = () => {
       for (const container of within(root, CART_PAGE_SELECTOR)) {
         if (seen.has(container)) continue;
         seen.add(container);
-        reattachPageContent(container, options.reattach);
+        reattachPageContent(container, context.options.reattach);
       }
     };
     // jQuery hands native events of the same names to its handlers too (onJQuery's `native`).
     if (hasJQuery()) return onJQuery(CART_UPDATED_EVENTS.join(' '), onUpdated);
     const body = doc.body;
-    for (const name of CART_UPDATED_EVENTS) body.addEventListener(name, onUpdated);
-    return () => {
-      for (const name of CART_UPDATED_EVENTS) body.removeEventListener(name, onUpdated);
-    };
-  });
-}
+    for (const name of CART_UPDATED_EVENTS) context.on(body, name, onUpdated);
+  },
+});

@@ -1,8 +1,7 @@
-import { type BehaviourOptions, documentOf, installOnce, type PageRoot } from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 import { openPageDialog } from './page-dialog.ts';
-import { CHECKOUT_TERMS_SELECTOR } from './selectors.ts';
 
-export { CHECKOUT_TERMS_SELECTOR } from './selectors.ts';
+export const CHECKOUT_TERMS_SELECTOR = '.woocommerce-terms-and-conditions-link';
 
 /**
  * Checkout terms links in a lightbox (issue 17; spec §2 "Cart and checkout": terms links
@@ -18,14 +17,14 @@ export { CHECKOUT_TERMS_SELECTOR } from './selectors.ts';
  */
 
 export const TERMS_CONTENT_SELECTOR = '.woocommerce-terms-and-conditions';
-export const TERMS_TEXTS = { dialog: 'Terms and conditions' };
-
-const installed = new WeakMap<PageRoot, () => void>();
 
 /** Opens the checkout terms in a dialog from their links under `root`. */
-export function installCheckoutTerms(root: PageRoot = document, _options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const doc = documentOf(root);
+export const installCheckoutTerms = definePageBehaviour({
+  name: 'checkout-terms',
+  selector: CHECKOUT_TERMS_SELECTOR,
+  messages: { dialog: 'Terms and conditions' },
+  install(root, context) {
+    const doc = context.document;
     let open: HTMLDialogElement | undefined;
     const onClick = (event: Event) => {
       const mouse = event as MouseEvent;
@@ -38,7 +37,7 @@ export function installCheckoutTerms(root: PageRoot = document, _options: Behavi
       event.stopPropagation();
       open = openPageDialog({
         content,
-        label: link.textContent?.trim() || TERMS_TEXTS.dialog,
+        label: link.textContent?.trim() || context.messages.dialog,
         opener: link,
         className: 'checkout-terms-dialog',
         onClose: () => {
@@ -46,10 +45,9 @@ export function installCheckoutTerms(root: PageRoot = document, _options: Behavi
         },
       });
     };
-    root.addEventListener('click', onClick, true);
+    context.on(root, 'click', onClick, true);
     return () => {
-      root.removeEventListener('click', onClick, true);
       open?.close();
     };
-  });
-}
+  },
+});

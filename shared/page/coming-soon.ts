@@ -1,17 +1,10 @@
 import { logWarning } from '../log.ts';
 import { createRestClient } from '../shop/rest.ts';
 import { safeUrl } from '../url.ts';
-import {
-  type BehaviourOptions,
-  documentOf,
-  hideElement,
-  installOnce,
-  type PageRoot,
-  within,
-} from './behaviour.ts';
-import { COMING_SOON_SELECTOR } from './selectors.ts';
+import { documentOf, hideElement, within } from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { COMING_SOON_SELECTOR } from './selectors.ts';
+export const COMING_SOON_SELECTOR = '.coming-soon-footer-banner-dismiss';
 
 /**
  * Coming-soon banner dismiss (spec §2 Other, §7 Coming-soon banner dismiss): WooCommerce's footer
@@ -22,8 +15,6 @@ export { COMING_SOON_SELECTOR } from './selectors.ts';
  */
 
 const BANNER_SELECTOR = '#coming-soon-footer-banner, .coming-soon-footer-banner';
-
-const installed = new WeakMap<PageRoot, () => void>();
 
 /** The banner a dismiss control belongs to. */
 function bannerOf(control: HTMLElement): HTMLElement | null {
@@ -48,11 +39,11 @@ export async function dismissComingSoonBanner(control: HTMLElement): Promise<voi
 }
 
 /** Handles the coming-soon banner's dismiss control under the root. */
-export function installComingSoonBanner(
-  root: PageRoot = document,
-  _options: BehaviourOptions = {},
-): () => void {
-  return installOnce(installed, root, () => {
+export const installComingSoonBanner = definePageBehaviour({
+  name: 'coming-soon',
+  selector: COMING_SOON_SELECTOR,
+  messages: { dismiss: 'Dismiss the coming soon notice' },
+  install(root, context) {
     const pending = new WeakSet<HTMLElement>();
     for (const control of within(root, COMING_SOON_SELECTOR)) {
       // WooCommerce prints an <a> without href: make it a button for keyboard and screen readers.
@@ -62,7 +53,7 @@ export function installComingSoonBanner(
       }
       const text = control.textContent?.trim() ?? '';
       if (!control.hasAttribute('aria-label') && (text === '' || text === '×' || text === '✕'))
-        control.setAttribute('aria-label', 'Dismiss the coming soon notice');
+        control.setAttribute('aria-label', context.messages.dismiss);
     }
     const onIntent = (event: Event) => {
       const control =
@@ -76,11 +67,7 @@ export function installComingSoonBanner(
       pending.add(control);
       void dismissComingSoonBanner(control).finally(() => pending.delete(control));
     };
-    root.addEventListener('click', onIntent);
-    root.addEventListener('keydown', onIntent);
-    return () => {
-      root.removeEventListener('click', onIntent);
-      root.removeEventListener('keydown', onIntent);
-    };
-  });
-}
+    context.on(root, 'click', onIntent);
+    context.on(root, 'keydown', onIntent);
+  },
+});

@@ -1,6 +1,6 @@
-import { type BehaviourOptions, documentOf, installOnce, type PageRoot } from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { COMMENT_FORM_SELECTOR } from './selectors.ts';
+export const COMMENT_FORM_SELECTOR = '#respond form, .comment-respond form';
 
 /**
  * The comment form's reply behaviour (spec §2 Comment form), as WordPress's comment-reply.js does
@@ -11,7 +11,6 @@ export { COMMENT_FORM_SELECTOR } from './selectors.ts';
  * it (through `requestSubmit`, so the form's own checks, such as the required rating, still run).
  */
 
-const installed = new WeakMap<PageRoot, () => void>();
 const PLACEHOLDER_ID = 'wp-temp-form-div';
 
 function show(element: HTMLElement | null, visible: boolean) {
@@ -87,9 +86,10 @@ export function restoreCommentForm(respond: HTMLElement, doc: Document = documen
  * Installs the reply, cancel and Ctrl/Cmd+Enter behaviours under `root` (delegated, so comments
  * and forms added later work too); once per root. Returns the uninstall.
  */
-export function installCommentForm(root: PageRoot = document, _options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const doc = documentOf(root);
+export const installCommentForm = definePageBehaviour({
+  name: 'comment-form',
+  selector: COMMENT_FORM_SELECTOR,
+  install(root, { document: doc, on }) {
     const onClick = (event: Event) => {
       const click = event as MouseEvent;
       if (click.defaultPrevented || click.button !== 0) return;
@@ -112,11 +112,7 @@ export function installCommentForm(root: PageRoot = document, _options: Behaviou
       key.preventDefault();
       form.requestSubmit();
     };
-    root.addEventListener('click', onClick);
-    root.addEventListener('keydown', onKeyDown);
-    return () => {
-      root.removeEventListener('click', onClick);
-      root.removeEventListener('keydown', onKeyDown);
-    };
-  });
-}
+    on(root, 'click', onClick);
+    on(root, 'keydown', onKeyDown);
+  },
+});

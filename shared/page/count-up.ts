@@ -1,16 +1,7 @@
-import {
-  type BehaviourOptions,
-  clockOf,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  prefersReducedMotion,
-  within,
-} from './behaviour.ts';
-import { COUNT_UP_SELECTOR } from './selectors.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 import { type Tween, tween } from './tween.ts';
 
-export { COUNT_UP_SELECTOR } from './selectors.ts';
+export const COUNT_UP_SELECTOR = '.count-up, [data-count-up]';
 
 /**
  * Count-up numbers (spec §2 Other; §9 Theme "Count-up duration 4 s").
@@ -33,8 +24,6 @@ export { COUNT_UP_SELECTOR } from './selectors.ts';
 
 /** spec §9 Theme: count-up duration 4 s. */
 export const COUNT_UP_MS = 4000;
-
-const installed = new WeakMap<PageRoot, () => void>();
 
 interface Parsed {
   prefix: string;
@@ -89,9 +78,11 @@ export function parseCount(el: HTMLElement): Parsed | null {
 }
 
 /** Installs the count-up numbers under the root (and those added later). */
-export function installCountUp(root: PageRoot = document, options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const clock = clockOf(options);
+export const installCountUp = definePageBehaviour({
+  name: 'count-up',
+  selector: COUNT_UP_SELECTOR,
+  install(_root, context) {
+    const clock = context.clock;
     const numbers = new Map<HTMLElement, Parsed>();
     const running = new Set<Tween>();
 
@@ -101,7 +92,7 @@ export function installCountUp(root: PageRoot = document, options: BehaviourOpti
       const show = (n: number) => {
         el.textContent = `${parsed.prefix}${parsed.format.format(n)}${parsed.suffix}`;
       };
-      if (prefersReducedMotion(options)) {
+      if (context.reducedMotion()) {
         show(parsed.value);
         el.dataset.countState = 'done';
         return;
@@ -127,22 +118,19 @@ export function installCountUp(root: PageRoot = document, options: BehaviourOpti
       }
     });
 
-    const stopWatching = enhanceNowAndLater(root, (node) => {
-      for (const el of within(node, COUNT_UP_SELECTOR)) {
-        if (numbers.has(el) || el.dataset.countState) continue;
-        const parsed = parseCount(el);
-        if (!parsed) {
-          console.error('storefront elements: a count-up element holds no number.', el);
-          continue;
-        }
-        numbers.set(el, parsed);
-        seen.observe(el);
+    context.each(COUNT_UP_SELECTOR, (el) => {
+      if (numbers.has(el) || el.dataset.countState) return;
+      const parsed = parseCount(el);
+      if (!parsed) {
+        console.error('storefront elements: a count-up element holds no number.', el);
+        return;
       }
+      numbers.set(el, parsed);
+      seen.observe(el);
     });
     return () => {
-      stopWatching();
       seen.disconnect();
       for (const t of running) t.stop();
     };
-  });
-}
+  },
+});

@@ -1,16 +1,7 @@
-import {
-  type BehaviourOptions,
-  clockOf,
-  documentOf,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  prefersReducedMotion,
-  within,
-} from './behaviour.ts';
-import { DROPDOWN_SELECTOR } from './selectors.ts';
+import type { BehaviourOptions } from './behaviour.ts';
+import { type BehaviourContext, definePageBehaviour, type Messages } from './define-behaviour.ts';
 
-export { DROPDOWN_SELECTOR } from './selectors.ts';
+export const DROPDOWN_SELECTOR = '.nav-dropdown, [data-dropdown]';
 
 /**
  * Dropdown menus (spec §2 Other "Dropdown menus on hover, click or keyboard"; §4 "Only one
@@ -61,7 +52,6 @@ export interface DropdownOptions extends BehaviourOptions {
   hoverIntent?: Partial<typeof HOVER_INTENT>;
 }
 
-const installed = new WeakMap<PageRoot, () => void>();
 let ids = 0;
 
 interface Dropdown {
@@ -77,69 +67,153 @@ interface Dropdown {
   hideTimer?: unknown;
 }
 
-/** Installs the dropdown menus under the root (and those added later). */
-export function installDropdownMenus(root: PageRoot = document, options: DropdownOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const clock = clockOf(options);
-    const doc = documentOf(root);
-    const intent = { ...HOVER_INTENT, ...options.hoverIntent };
-    const dropdowns = new Map<HTMLElement, Dropdown>(); // by item
-    const cleanups: (() => void)[] = [];
+/** What a dropdown does: [open, close, turn plain (by the container's width)], with the fades. */
+function dropdownStates(
+  context: BehaviourContext<Messages, DropdownOptions>,
+  dropdowns: Map<HTMLElement, Dropdown>,
+) {
+  const { clock } = context;
+  const fade = (d: Dropdown, showing: boolean) => {
+    if (context.reducedMotion() || typeof d.menu.animate !== 'function') return;
+    d.menu.animate(showing ? [{ opacity: 0 }, { opacity: 1 }] : [{ opacity: 1 }, { opacity: 0 }], {
+      duration: showing ? DROPDOWN_SHOW_MS : DROPDOWN_HIDE_MS,
+      easing: 'ease',
+    });
+  };
 
-    const isOpen = (d: Dropdown) => d.button.getAttribute('aria-expanded') === 'true';
+  const close = (d: Dropdown) => {
+    clock.clearTimeout(d.hoverTimer);
+    clock.clearTimeout(d.leaveTimer);
+    if (!isOpen(d)) return;
+    d.openedBy = undefined;
+    d.button.setAttribute('aria-expanded', 'false');
+    d.item.classList.remove('current-dropdown');
+    if (d.plain) return;
+    if (context.reducedMotion()) {
+      d.menu.hidden = true;
+      return;
+    }
+    fade(d, false);
+    d.hideTimer = clock.setTimeout(() => {
+      d.hideTimer = undefined;
+      d.menu.hidden = true;
+    }, DROPDOWN_HIDE_MS);
+  };
 
-    const fade = (d: Dropdown, showing: boolean) => {
-      if (prefersReducedMotion(options) || typeof d.menu.animate !== 'function') return;
-      d.menu.animate(showing ? [{ opacity: 0 }, { opacity: 1 }] : [{ opacity: 1 }, { opacity: 0 }], {
-        duration: showing ? DROPDOWN_SHOW_MS : DROPDOWN_HIDE_MS,
-        easing: 'ease',
-      });
-    };
+  const open = (d: Dropdown, by: 'hover' | 'click') => {
+    if (d.plain) return;
+    for (const other of dropdowns.values()) if (other !== d) close(other);
+    d.openedBy = by === 'click' || d.openedBy === 'click' ? 'click' : 'hover';
+    if (isOpen(d)) return;
+    const wasHiding = d.hideTimer !== undefined;
+    clock.clearTimeout(d.hideTimer);
+    d.hideTimer = undefined;
+    d.button.setAttribute('aria-expanded', 'true');
+    d.item.classList.add('current-dropdown');
+    d.menu.hidden = false;
+    if (wasHiding) for (const animation of d.menu.getAnimations()) animation.cancel();
+    fade(d, true);
+  };
 
-    const close = (d: Dropdown) => {
-      clock.clearTimeout(d.hoverTimer);
-      clock.clearTimeout(d.leaveTimer);
-      if (!isOpen(d)) return;
-      d.openedBy = undefined;
-      d.button.setAttribute('aria-expanded', 'false');
-      d.item.classList.remove('current-dropdown');
-      if (d.plain) return;
-      if (prefersReducedMotion(options)) {
-        d.menu.hidden = true;
+  const setPlain = (d: Dropdown, plain: boolean) => {
+    if (d.plain === plain && d.item.classList.contains('nav-dropdown-plain') === plain) return;
+    close(d);
+    clock.clearTimeout(d.hideTimer);
+    d.hideTimer = undefined;
+    d.plain = plain;
+    d.item.classList.toggle('nav-dropdown-plain', plain);
+    d.button.hidden = plain;
+    d.menu.hidden = !plain;
+  };
+  return [open, close, setPlain] as const;
+}
+
+const isOpen = (d: Dropdown) => d.button.getAttribute('aria-expanded') === 'true';
+
+/**
+ * Hover intent on a dropdown's item (the jQuery hoverIntent algorithm): every interval, compare
+ * where the pointer is with where it was one interval ago; open once it has (nearly) stopped.
+ */
+function watchHover(
+  context: BehaviourContext<Messages, DropdownOptions>,
+  d: Dropdown,
+  open: (d: Dropdown, by: 'hover') => void,
+  close: (d: Dropdown) => void,
+): void {
+  const { clock } = context;
+  const intent = { ...HOVER_INTENT, ...context.options.hoverIntent };
+  context.on(d.item, 'pointerenter', (event) => {
+    if (event.pointerType !== 'mouse' || d.plain) return;
+    clock.clearTimeout(d.leaveTimer);
+    clock.clearTimeout(d.hoverTimer);
+    if (isOpen(d)) return;
+    const hover = { px: event.clientX, py: event.clientY, cx: event.clientX, cy: event.clientY };
+    d.hover = hover;
+    const compare = () => {
+      if (Math.hypot(hover.px - hover.cx, hover.py - hover.cy) < intent.sensitivity) {
+        d.hoverTimer = undefined;
+        open(d, 'hover');
         return;
       }
-      fade(d, false);
-      d.hideTimer = clock.setTimeout(() => {
-        d.hideTimer = undefined;
-        d.menu.hidden = true;
-      }, DROPDOWN_HIDE_MS);
+      hover.px = hover.cx;
+      hover.py = hover.cy;
+      d.hoverTimer = clock.setTimeout(compare, intent.interval);
     };
+    d.hoverTimer = clock.setTimeout(compare, intent.interval);
+  });
+  context.on(d.item, 'pointermove', (event) => {
+    if (!d.hover) return;
+    d.hover.cx = event.clientX;
+    d.hover.cy = event.clientY;
+  });
+  context.on(d.item, 'pointerleave', (event) => {
+    if (event.pointerType !== 'mouse') return;
+    clock.clearTimeout(d.hoverTimer);
+    d.hover = undefined;
+    if (d.openedBy !== 'hover') return;
+    d.leaveTimer = clock.setTimeout(() => {
+      if (d.openedBy === 'hover') close(d);
+    }, intent.timeout);
+  });
+}
 
-    const open = (d: Dropdown, by: 'hover' | 'click') => {
-      if (d.plain) return;
-      for (const other of dropdowns.values()) if (other !== d) close(other);
-      d.openedBy = by === 'click' || d.openedBy === 'click' ? 'click' : 'hover';
-      if (isOpen(d)) return;
-      const wasHiding = d.hideTimer !== undefined;
-      clock.clearTimeout(d.hideTimer);
-      d.hideTimer = undefined;
-      d.button.setAttribute('aria-expanded', 'true');
-      d.item.classList.add('current-dropdown');
-      d.menu.hidden = false;
-      if (wasHiding) for (const animation of d.menu.getAnimations()) animation.cancel();
-      fade(d, true);
-    };
+/** The item's disclosure button: its own `<button>`, else a new one after the link (null: no label for it). */
+function toggleButton(doc: Document, item: HTMLElement, menu: HTMLElement): HTMLButtonElement | null {
+  const link = item.querySelector<HTMLElement>(':scope > a');
+  const own = item.querySelector<HTMLButtonElement>(':scope > button');
+  if (own) return own;
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.className = 'dropdown-toggle';
+  const text = (link?.textContent ?? '').trim();
+  if (!text && !item.dataset.toggleLabel) {
+    console.error(
+      'storefront elements: a dropdown menu item needs a link with text (or data-toggle-label).',
+      item,
+    );
+    return null;
+  }
+  button.setAttribute('aria-label', item.dataset.toggleLabel ?? `${text} menu`);
+  (link ?? menu).after(button);
+  if (!link) item.prepend(button);
+  return button;
+}
 
-    const setPlain = (d: Dropdown, plain: boolean) => {
-      if (d.plain === plain && d.item.classList.contains('nav-dropdown-plain') === plain) return;
-      close(d);
-      clock.clearTimeout(d.hideTimer);
-      d.hideTimer = undefined;
-      d.plain = plain;
-      d.item.classList.toggle('nav-dropdown-plain', plain);
-      d.button.hidden = plain;
-      d.menu.hidden = !plain;
-    };
+/** The link ArrowDown/ArrowUp moves to among `links`, from the one at `at` (-1: none of them). */
+function arrowTarget(links: HTMLElement[], at: number, down: boolean): HTMLElement {
+  const next =
+    at < 0 ? (down ? 0 : links.length - 1) : Math.min(links.length - 1, Math.max(0, at + (down ? 1 : -1)));
+  return links[next];
+}
+
+/** Installs the dropdown menus under the root (and those added later). */
+export const installDropdownMenus = definePageBehaviour({
+  name: 'dropdown-menu',
+  selector: DROPDOWN_SELECTOR,
+  install(root, context: BehaviourContext<Messages, DropdownOptions>) {
+    const { clock, document: doc, window: win } = context;
+    const dropdowns = new Map<HTMLElement, Dropdown>(); // by item
+    const [open, close, setPlain] = dropdownStates(context, dropdowns);
 
     const containerOf = (item: Element): Element =>
       item.closest('[data-dropdown-container], .container') ?? doc.documentElement;
@@ -147,7 +221,6 @@ export function installDropdownMenus(root: PageRoot = document, options: Dropdow
       el === doc.documentElement ? doc.documentElement.clientWidth : el.clientWidth;
     // Applied in the next frame: showing a plain menu changes the container's height, which in
     // the observer's own callback would be a "ResizeObserver loop".
-    const win = doc.defaultView ?? window;
     let frame = 0;
     const resize = new ResizeObserver(() => {
       if (frame) return;
@@ -156,30 +229,12 @@ export function installDropdownMenus(root: PageRoot = document, options: Dropdow
         for (const d of dropdowns.values()) setPlain(d, widthOf(d.container) < DROPDOWN_MIN_CONTAINER);
       });
     });
-    cleanups.push(() => win.cancelAnimationFrame(frame));
-    cleanups.push(() => resize.disconnect());
 
-    const prepare = (menu: HTMLElement) => {
+    context.each(DROPDOWN_SELECTOR, (menu) => {
       const item = menu.parentElement;
       if (!item || dropdowns.has(item) || menu.parentElement?.closest(DROPDOWN_SELECTOR)) return;
-      const link = item.querySelector<HTMLElement>(':scope > a');
-      let button = item.querySelector<HTMLButtonElement>(':scope > button');
-      if (!button) {
-        button = doc.createElement('button');
-        button.type = 'button';
-        button.className = 'dropdown-toggle';
-        const text = (link?.textContent ?? '').trim();
-        if (!text && !item.dataset.toggleLabel) {
-          console.error(
-            'storefront elements: a dropdown menu item needs a link with text (or data-toggle-label).',
-            item,
-          );
-          return;
-        }
-        button.setAttribute('aria-label', item.dataset.toggleLabel ?? `${text} menu`);
-        (link ?? menu).after(button);
-        if (!link) item.prepend(button);
-      }
+      const button = toggleButton(doc, item, menu);
+      if (!button) return;
       if (!menu.id) menu.id = `shop-dropdown-${++ids}`;
       button.setAttribute('aria-controls', menu.id);
       button.setAttribute('aria-expanded', 'false');
@@ -190,57 +245,7 @@ export function installDropdownMenus(root: PageRoot = document, options: Dropdow
       menu.hidden = true;
       setPlain(d, widthOf(container) < DROPDOWN_MIN_CONTAINER);
       resize.observe(container);
-
-      // Hover intent (the jQuery hoverIntent algorithm): every interval, compare where the
-      // pointer is with where it was one interval ago; open once it has (nearly) stopped.
-      const onEnter = (event: PointerEvent) => {
-        if (event.pointerType !== 'mouse' || d.plain) return;
-        clock.clearTimeout(d.leaveTimer);
-        clock.clearTimeout(d.hoverTimer);
-        if (isOpen(d)) return;
-        const hover = { px: event.clientX, py: event.clientY, cx: event.clientX, cy: event.clientY };
-        d.hover = hover;
-        const compare = () => {
-          if (Math.hypot(hover.px - hover.cx, hover.py - hover.cy) < intent.sensitivity) {
-            d.hoverTimer = undefined;
-            open(d, 'hover');
-            return;
-          }
-          hover.px = hover.cx;
-          hover.py = hover.cy;
-          d.hoverTimer = clock.setTimeout(compare, intent.interval);
-        };
-        d.hoverTimer = clock.setTimeout(compare, intent.interval);
-      };
-      const onMove = (event: PointerEvent) => {
-        if (!d.hover) return;
-        d.hover.cx = event.clientX;
-        d.hover.cy = event.clientY;
-      };
-      const onLeave = (event: PointerEvent) => {
-        if (event.pointerType !== 'mouse') return;
-        clock.clearTimeout(d.hoverTimer);
-        d.hover = undefined;
-        if (d.openedBy !== 'hover') return;
-        d.leaveTimer = clock.setTimeout(() => {
-          if (d.openedBy === 'hover') close(d);
-        }, intent.timeout);
-      };
-      item.addEventListener('pointerenter', onEnter);
-      item.addEventListener('pointermove', onMove);
-      item.addEventListener('pointerleave', onLeave);
-      cleanups.push(() => {
-        item.removeEventListener('pointerenter', onEnter);
-        item.removeEventListener('pointermove', onMove);
-        item.removeEventListener('pointerleave', onLeave);
-        clock.clearTimeout(d.hoverTimer);
-        clock.clearTimeout(d.leaveTimer);
-        clock.clearTimeout(d.hideTimer);
-      });
-    };
-
-    const stopWatching = enhanceNowAndLater(root, (node) => {
-      for (const menu of within(node, DROPDOWN_SELECTOR)) prepare(menu);
+      watchHover(context, d, open, close);
     });
 
     const dropdownOf = (target: EventTarget | null): Dropdown | undefined => {
@@ -253,7 +258,7 @@ export function installDropdownMenus(root: PageRoot = document, options: Dropdow
       return undefined;
     };
 
-    const onClick = (event: MouseEvent) => {
+    context.on(doc, 'click', (event) => {
       const d = dropdownOf(event.target);
       const onButton = d && event.target instanceof Element && d.button.contains(event.target);
       if (d && onButton) {
@@ -262,8 +267,8 @@ export function installDropdownMenus(root: PageRoot = document, options: Dropdow
         return;
       }
       for (const other of dropdowns.values()) if (other !== d) close(other);
-    };
-    const onKey = (event: KeyboardEvent) => {
+    });
+    context.on(root, 'keydown', (event) => {
       const d = dropdownOf(event.target);
       if (!d || d.plain) return;
       if (event.key === 'Escape' && isOpen(d)) {
@@ -278,34 +283,25 @@ export function installDropdownMenus(root: PageRoot = document, options: Dropdow
         );
         if (links.length === 0) return;
         event.preventDefault();
-        const at = links.indexOf(event.target as HTMLElement);
-        const down = event.key === 'ArrowDown';
-        const next =
-          at < 0
-            ? down
-              ? 0
-              : links.length - 1
-            : Math.min(links.length - 1, Math.max(0, at + (down ? 1 : -1)));
-        links[next].focus();
+        arrowTarget(links, links.indexOf(event.target as HTMLElement), event.key === 'ArrowDown').focus();
       }
-    };
-    const onFocusOut = (event: FocusEvent) => {
+    });
+    context.on(root, 'focusout', (event) => {
       const d = dropdownOf(event.target);
       if (!d || !isOpen(d)) return;
       const next = event.relatedTarget;
       if (next instanceof Node && d.item.contains(next)) return;
       if (d.openedBy === 'hover' && d.item.matches(':hover')) return;
       close(d);
-    };
-    doc.addEventListener('click', onClick);
-    root.addEventListener('keydown', onKey as EventListener);
-    root.addEventListener('focusout', onFocusOut as EventListener);
+    });
     return () => {
-      stopWatching();
-      doc.removeEventListener('click', onClick);
-      root.removeEventListener('keydown', onKey as EventListener);
-      root.removeEventListener('focusout', onFocusOut as EventListener);
-      for (const cleanup of cleanups) cleanup();
+      win.cancelAnimationFrame(frame);
+      resize.disconnect();
+      for (const d of dropdowns.values()) {
+        clock.clearTimeout(d.hoverTimer);
+        clock.clearTimeout(d.leaveTimer);
+        clock.clearTimeout(d.hideTimer);
+      }
     };
-  });
-}
+  },
+});

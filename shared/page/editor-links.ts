@@ -2,17 +2,10 @@ import { logError, logPrefix } from '../log.ts';
 import { readPageData } from '../stores/page-data.ts';
 import { adoptStyles } from '../style-sheets.ts';
 import { safeUrl } from '../url.ts';
-import {
-  type BehaviourOptions,
-  documentOf,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  prefersReducedMotion,
-  within,
-} from './behaviour.ts';
+import type { BehaviourOptions } from './behaviour.ts';
+import { type BehaviourContext, definePageBehaviour } from './define-behaviour.ts';
 
-export { EDITOR_LINKS_SELECTOR } from './selectors.ts';
+export const EDITOR_LINKS_SELECTOR = '.block-edit-link, #wpadminbar, body.logged-in';
 
 /**
  * What users who can edit pages get (issue 17; spec §6 Roles: flag `can_edit_pages`, §1): block
@@ -60,28 +53,28 @@ const CSS = `
 .block-edit-link :focus-visible{outline:var(--shop-focus-ring-width,2px) solid var(--shop-color-focus,#1f5f8b);outline-offset:2px}
 `;
 
-const installed = new WeakMap<PageRoot, () => void>();
 const noted = new WeakSet<Document>();
 let ids = 0;
 
 /** Block edit links and the reduced-motion note, for editors only. */
-export function installEditorLinks(root: PageRoot = document, options: EditorLinksOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const doc = documentOf(root);
-    if (!(options.canEditPages ?? canEditPages(doc))) return () => {};
-    if (prefersReducedMotion(options) && !noted.has(doc)) {
+export const installEditorLinks = definePageBehaviour({
+  name: 'editor-links',
+  selector: EDITOR_LINKS_SELECTOR,
+  messages: EDITOR_TEXTS,
+  install(_root, context: BehaviourContext<typeof EDITOR_TEXTS, EditorLinksOptions>) {
+    const doc = context.document;
+    if (!(context.options.canEditPages ?? canEditPages(doc))) return;
+    if (context.reducedMotion() && !noted.has(doc)) {
       noted.add(doc);
-      console.info(`${logPrefix(null)} ${EDITOR_TEXTS.reducedMotion}`);
+      console.info(`${logPrefix(null)} ${context.messages.reducedMotion}`);
     }
     const undo: (() => void)[] = [];
-    const listening = new AbortController();
-    const { signal } = listening;
     const enhance = (holder: HTMLElement) => {
       if (holder.querySelector('.block-edit-link__toggle')) return;
       const links = (
         [
-          [EDITOR_TEXTS.pageBuilder, holder.dataset.frontend],
-          [EDITOR_TEXTS.editor, holder.dataset.backend],
+          [context.messages.pageBuilder, holder.dataset.frontend],
+          [context.messages.editor, holder.dataset.backend],
         ] as const
       ).flatMap(([text, raw]) => {
         const href = safeUrl(raw);
@@ -107,56 +100,40 @@ export function installEditorLinks(root: PageRoot = document, options: EditorLin
       const button = doc.createElement('button');
       button.type = 'button';
       button.className = 'block-edit-link__toggle';
-      button.textContent = holder.dataset.title?.trim() || EDITOR_TEXTS.editBlock;
+      button.textContent = holder.dataset.title?.trim() || context.messages.editBlock;
       button.setAttribute('aria-expanded', 'false');
       button.setAttribute('aria-controls', panel.id);
       const set = (open: boolean) => {
         panel.hidden = !open;
         button.setAttribute('aria-expanded', String(open));
       };
-      button.addEventListener('click', () => set(panel.hidden === true), { signal });
-      holder.addEventListener('mouseenter', () => set(true), { signal });
-      holder.addEventListener(
-        'mouseleave',
-        () => {
-          if (!holder.contains(doc.activeElement)) set(false);
-        },
-        { signal },
-      );
-      holder.addEventListener(
-        'keydown',
-        (event) => {
-          if (event.key !== 'Escape' || panel.hidden) return;
-          event.preventDefault();
-          set(false);
-          button.focus();
-        },
-        { signal },
-      );
-      holder.addEventListener(
-        'focusout',
-        (event) => {
-          if (!holder.contains(event.relatedTarget as Node | null)) set(false);
-        },
-        { signal },
-      );
+      context.on(button, 'click', () => set(panel.hidden === true));
+      context.on(holder, 'mouseenter', () => set(true));
+      context.on(holder, 'mouseleave', () => {
+        if (!holder.contains(doc.activeElement)) set(false);
+      });
+      context.on(holder, 'keydown', (event) => {
+        if (event.key !== 'Escape' || panel.hidden) return;
+        event.preventDefault();
+        set(false);
+        button.focus();
+      });
+      context.on(holder, 'focusout', (event) => {
+        if (!holder.contains(event.relatedTarget as Node | null)) set(false);
+      });
       const outside = (event: Event) => {
         if (!holder.contains(event.target as Node)) set(false);
       };
-      doc.addEventListener('pointerdown', outside, { signal });
+      context.on(doc, 'pointerdown', outside);
       holder.append(button, panel);
       undo.push(() => {
         button.remove();
         panel.remove();
       });
     };
-    const stop = enhanceNowAndLater(root, (node) => {
-      for (const holder of within(node, '.block-edit-link')) enhance(holder);
-    });
+    context.each('.block-edit-link', enhance);
     return () => {
-      stop();
-      listening.abort();
       for (const u of undo) u();
     };
-  });
-}
+  },
+});

@@ -1,18 +1,7 @@
-import {
-  type BehaviourOptions,
-  clockOf,
-  documentOf,
-  enhanceNowAndLater,
-  hideElement,
-  installOnce,
-  type PageRoot,
-  prefersReducedMotion,
-  showElement,
-  within,
-} from './behaviour.ts';
-import { FIELD_HINT_SELECTOR } from './selectors.ts';
+import { hideElement, showElement } from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { FIELD_HINT_SELECTOR } from './selectors.ts';
+export const FIELD_HINT_SELECTOR = '.woocommerce-input-wrapper .description';
 
 /**
  * Field description hints (spec §2 Other, §9: slide 250 ms), as WooCommerce does it for checkout
@@ -28,38 +17,39 @@ export const HINT_SLIDE_MS = 250;
 const WRAPPER = '.woocommerce-input-wrapper';
 const FIELD = 'input, select, textarea';
 
-const installed = new WeakMap<PageRoot, () => void>();
 let ids = 0;
 
 /** Installs the hints of the fields under the root. */
-export function installFieldHints(root: PageRoot = document, options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const clock = clockOf(options);
-    const doc = documentOf(root);
+export const installFieldHints = definePageBehaviour({
+  name: 'field-hints',
+  selector: FIELD_HINT_SELECTOR,
+  install(root, context) {
+    const clock = context.clock;
+    const doc = context.document;
     const open = new Set<HTMLElement>();
     const closing = new Map<HTMLElement, unknown>();
 
     const hintOf = (wrapper: Element | null) =>
       wrapper?.querySelector<HTMLElement>(':scope > .description') ?? null;
 
-    const enhance = (node: PageRoot) => {
-      for (const hint of within(node, FIELD_HINT_SELECTOR)) {
-        const field = hint.closest(WRAPPER)?.querySelector(FIELD);
-        if (!hint.id) hint.id = `shop-field-hint-${++ids}`;
-        const described = field?.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
-        if (field && !described.includes(hint.id))
-          field.setAttribute('aria-describedby', [...described, hint.id].filter(Boolean).join(' '));
-        if (!open.has(hint)) {
-          hint.removeAttribute('aria-hidden'); // hidden by display, still read through aria-describedby
-          hideElement(hint);
-        }
+    const enhance = (hint: HTMLElement) => {
+      const field = hint.closest(WRAPPER)?.querySelector(FIELD);
+      context.keep(hint, 'id', 'aria-hidden', 'hidden', 'style');
+      if (field) context.keep(field, 'aria-describedby');
+      if (!hint.id) hint.id = `shop-field-hint-${++ids}`;
+      const described = field?.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+      if (field && !described.includes(hint.id))
+        field.setAttribute('aria-describedby', [...described, hint.id].filter(Boolean).join(' '));
+      if (!open.has(hint)) {
+        hint.removeAttribute('aria-hidden'); // hidden by display, still read through aria-describedby
+        hideElement(hint);
       }
     };
     // Fields that arrive later (checkout fields refreshed by ajax) are prepared too.
-    const stopWatching = enhanceNowAndLater(root, enhance);
+    context.each(FIELD_HINT_SELECTOR, enhance);
 
     const slide = (hint: HTMLElement, opening: boolean) => {
-      if (prefersReducedMotion(options) || typeof hint.animate !== 'function') return;
+      if (context.reducedMotion() || typeof hint.animate !== 'function') return;
       const height = `${hint.scrollHeight}px`;
       const frames = [
         { height: '0px', overflow: 'hidden', paddingBlock: '0px' },
@@ -71,7 +61,7 @@ export function installFieldHints(root: PageRoot = document, options: BehaviourO
     const close = (hint: HTMLElement) => {
       if (!open.delete(hint)) return;
       slide(hint, false);
-      if (prefersReducedMotion(options)) {
+      if (context.reducedMotion()) {
         hideElement(hint);
         return;
       }
@@ -122,15 +112,11 @@ export function installFieldHints(root: PageRoot = document, options: BehaviourO
       }
     };
 
-    root.addEventListener('focusin', onFocus);
-    doc.addEventListener('click', onClick);
-    root.addEventListener('keydown', onKey as EventListener);
+    context.on(root, 'focusin', onFocus);
+    context.on(doc, 'click', onClick);
+    context.on(root, 'keydown', onKey);
     return () => {
-      stopWatching();
-      root.removeEventListener('focusin', onFocus);
-      doc.removeEventListener('click', onClick);
-      root.removeEventListener('keydown', onKey as EventListener);
       for (const timer of closing.values()) clock.clearTimeout(timer);
     };
-  });
-}
+  },
+});

@@ -1,235 +1,214 @@
 import { loadChunk } from '../chunk-load.ts';
 import { type BehaviourOptions, installOnce, type PageRoot } from './behaviour.ts';
-import {
-  ACCORDION_SELECTOR,
-  ANIMATE_SELECTOR,
-  BACK_TO_TOP_SELECTOR,
-  BUY_NOW_SELECTOR,
-  CAROUSEL_SELECTOR,
-  CART_PAGE_SELECTOR,
-  CHECKOUT_TERMS_SELECTOR,
-  COMING_SOON_SELECTOR,
-  COMMENT_FORM_SELECTOR,
-  COUNT_UP_SELECTOR,
-  DROPDOWN_SELECTOR,
-  EDITOR_LINKS_SELECTOR,
-  FIELD_HINT_SELECTOR,
-  INSTAGRAM_SELECTOR,
-  LINK_ACTIONS_SELECTOR,
-  LOGIN_POPUP_SELECTOR,
-  LOOP_FILTER_SELECTOR,
-  LOTTIE_SELECTOR,
-  NOTICES_SELECTOR,
-  ORDERS_TABLE_SELECTOR,
-  PARALLAX_SELECTOR,
-  PASSWORD_SELECTOR,
-  PRODUCT_TABS_SELECTOR,
-  QUANTITY_SELECTOR,
-  QUICK_VIEW_SELECTOR,
-  RESULT_COUNT_SELECTOR,
-  REVIEW_FORM_SELECTOR,
-  SCROLL_TO_SELECTOR,
-  SLIDING_MENU_SELECTOR,
-  STICKY_ADD_TO_CART_SELECTOR,
-  STICKY_HEADER_SELECTOR,
-  STORE_NOTICE_SELECTOR,
-  SWATCHES_SELECTOR,
-  TABS_SELECTOR,
-} from './selectors.ts';
 
 /**
- * The page behaviours (issue 17, spec §9 Storefront helpers): each is installed from the markup
- * the theme prints, and only when that markup is on the page. The autoloader calls
- * {@link installPageBehaviours} once for the document; markup that arrives later (ajax) installs
- * its behaviour when it is added. Every `install<Name>(root, options)` is idempotent per root.
+ * The page behaviours (issue 17, spec §9 Storefront helpers; shared/page/README.md): each is
+ * installed from the markup the theme prints, and only when that markup is on the page. The
+ * autoloader calls {@link installPageBehaviours} once for the document; markup that arrives later
+ * (ajax) installs its behaviour when it is added. Every behaviour is defined with
+ * `definePageBehaviour` (define-behaviour.ts), so `install<Name>(root, options)` is idempotent per root.
  */
 
 /** Installs a behaviour on a root; returns its uninstall. */
 export type Installer = (root: PageRoot, options?: BehaviourOptions) => () => void;
 
 /**
- * A behaviour: the markup that asks for it, and how to load its installer. Each behaviour module
- * is a lazy chunk of its own (issue 19), loaded only where its markup is on the page.
+ * A behaviour's registration: its name, the markup that asks for it (the same selector as its
+ * definition), and how to load it. Each behaviour module is a lazy chunk of its own (issue 19),
+ * loaded only where its markup is on the page, so this list imports none of them statically.
  */
-export interface PageBehaviour {
+export interface BehaviourRegistration {
   name: string;
   selector: string;
   load: () => Promise<Installer>;
 }
 
-export const pageBehaviours: readonly PageBehaviour[] = [
+/**
+ * The one registration place of the page behaviours, one entry per `definePageBehaviour` in this
+ * folder, written `{ name, selector, load: () => import('./<module>.ts').then((m) => m.install<Name>) }`.
+ * `.ci/check-behaviours.mjs` (run by `npm test`) checks it against the folder; `npm run
+ * new-behaviour <name>` adds the entry; test/shared/page/conformance.test.ts runs over it.
+ */
+export const pageBehaviours: readonly BehaviourRegistration[] = [
   {
     name: 'store-notice',
-    selector: STORE_NOTICE_SELECTOR,
+    selector: '.woocommerce-store-notice',
     load: () => import('./store-notice.ts').then((m) => m.installStoreNotice),
   },
   {
     name: 'password-toggle',
-    selector: PASSWORD_SELECTOR,
+    selector:
+      '.password-input input[type="password"], .woocommerce form .woocommerce-Input[type="password"], input[type="password"][data-password-toggle]',
     load: () => import('./password-toggle.ts').then((m) => m.installPasswordToggle),
   },
   {
     name: 'coming-soon',
-    selector: COMING_SOON_SELECTOR,
+    selector: '.coming-soon-footer-banner-dismiss',
     load: () => import('./coming-soon.ts').then((m) => m.installComingSoonBanner),
   },
   {
     name: 'field-hints',
-    selector: FIELD_HINT_SELECTOR,
+    selector: '.woocommerce-input-wrapper .description',
     load: () => import('./field-hints.ts').then((m) => m.installFieldHints),
   },
   {
     name: 'back-to-top',
-    selector: BACK_TO_TOP_SELECTOR,
+    selector: '.back-to-top, #top-link, [data-back-to-top]',
     load: () => import('./back-to-top.ts').then((m) => m.installBackToTop),
   },
   {
     name: 'notices',
-    selector: NOTICES_SELECTOR,
+    selector:
+      '.woocommerce-notices-wrapper, .woocommerce-message[role="alert"], .woocommerce-error[role="alert"], .wc-block-components-notice-banner[role="alert"]',
     load: () => import('./notices.ts').then((m) => m.installNotices),
   },
   {
     name: 'result-count',
-    selector: RESULT_COUNT_SELECTOR,
+    selector: '.woocommerce-result-count[data-is-sorted-by="true"]',
     load: () => import('./result-count.ts').then((m) => m.installResultCount),
   },
   // Product and post pages (issue 14, spec §2 Comment form, §5 Review form).
   {
     name: 'review-form',
-    selector: REVIEW_FORM_SELECTOR,
+    selector: 'form#commentform, form.comment-form',
     load: () => import('./review-form.ts').then((m) => m.installReviewForm),
   },
   {
     name: 'comment-form',
-    selector: COMMENT_FORM_SELECTOR,
+    selector: '#respond form, .comment-respond form',
     load: () => import('./comment-form.ts').then((m) => m.installCommentForm),
   },
   // Variable products (issue 16, spec §4 Swatches).
   {
     name: 'swatches',
-    selector: SWATCHES_SELECTOR,
+    selector: 'form.variations_form',
     load: () => import('./swatches.ts').then((m) => m.installSwatches),
   },
   // Page-builder pages (issue 15, spec §2 Popups and filters).
   {
     name: 'link-actions',
-    selector: LINK_ACTIONS_SELECTOR,
+    selector:
+      'a[href*="#elementor-action"], a[data-elementor-open-lightbox], a[data-elementor-lightbox-slideshow], [data-elementor-id], a[href$=".jpg" i], a[href$=".jpeg" i], a[href$=".png" i], a[href$=".gif" i], a[href$=".webp" i]',
     load: () => import('./link-actions.ts').then((m) => m.installPageLinkActions),
   },
   {
     name: 'loop-filter',
-    selector: LOOP_FILTER_SELECTOR,
+    selector: '[data-shop-loop]',
     load: () => import('./loop-filter.ts').then((m) => m.installLoopFilter),
   },
   // Theme runtime rules (issue 17, spec §2 Other, §4, §9 Theme).
-  { name: 'tabs', selector: TABS_SELECTOR, load: () => import('./tabs.ts').then((m) => m.installTabs) },
+  {
+    name: 'tabs',
+    selector: '.tabbed-content, [data-tabs], .sidebar-menu, .woocommerce-tabs',
+    load: () => import('./tabs.ts').then((m) => m.installTabs),
+  },
   {
     name: 'accordion',
-    selector: ACCORDION_SELECTOR,
+    selector: '.accordion, [data-accordion]',
     load: () => import('./accordion.ts').then((m) => m.installAccordions),
   },
   {
     name: 'dropdown-menu',
-    selector: DROPDOWN_SELECTOR,
+    selector: '.nav-dropdown, [data-dropdown]',
     load: () => import('./dropdown-menu.ts').then((m) => m.installDropdownMenus),
   },
   {
     name: 'sticky-header',
-    selector: STICKY_HEADER_SELECTOR,
+    selector: '.header.has-sticky, [data-sticky-header]',
     load: () => import('./sticky-header.ts').then((m) => m.installStickyHeader),
   },
   {
     name: 'scroll-to',
-    selector: SCROLL_TO_SELECTOR,
+    selector: '.scroll-to, a[href^="#"]:not([href="#"]):not(.back-to-top)',
     load: () => import('./scroll-to.ts').then((m) => m.installScrollTo),
   },
   {
     name: 'count-up',
-    selector: COUNT_UP_SELECTOR,
+    selector: '.count-up, [data-count-up]',
     load: () => import('./count-up.ts').then((m) => m.installCountUp),
   },
   {
     name: 'animate-on-scroll',
-    selector: ANIMATE_SELECTOR,
+    selector: '[data-animate]',
     load: () => import('./animate-on-scroll.ts').then((m) => m.installAnimateOnScroll),
   },
   {
     name: 'carousel',
-    selector: CAROUSEL_SELECTOR,
+    selector: '.row-slider, [data-carousel]',
     load: () => import('./carousel.ts').then((m) => m.installCarousels),
   },
   {
     name: 'sliding-menu',
-    selector: SLIDING_MENU_SELECTOR,
+    selector: '.nav-slide, [data-sliding-menu]',
     load: () => import('./sliding-menu.ts').then((m) => m.installSlidingMenus),
   },
   // Product boxes (issue 16, spec §7 Quick view).
   {
     name: 'quick-view',
-    selector: QUICK_VIEW_SELECTOR,
+    selector: '.quick-view[data-prod]',
     load: () => import('./quick-view.ts').then((m) => m.installQuickView),
   },
   // The product page (issue 16, spec §2 Single product page, §5 Quantity inputs).
   {
     name: 'quantity-buttons',
-    selector: QUANTITY_SELECTOR,
+    selector: '.quantity input.qty',
     load: () => import('./quantity-buttons.ts').then((m) => m.installQuantityButtons),
   },
   {
     name: 'product-tabs',
-    selector: PRODUCT_TABS_SELECTOR,
+    selector: '.woocommerce-tabs',
     load: () => import('./product-tabs.ts').then((m) => m.installProductTabs),
   },
   {
     name: 'sticky-add-to-cart',
-    selector: STICKY_ADD_TO_CART_SELECTOR,
+    selector: '.sticky-add-to-cart, .single-product .summary form.cart',
     load: () => import('./sticky-add-to-cart.ts').then((m) => m.installStickyAddToCart),
   },
   {
     name: 'buy-now',
-    selector: BUY_NOW_SELECTOR,
+    selector: '.buy-now, [name="buy-now"], .wc-buy-now-btn',
     load: () => import('./sticky-add-to-cart.ts').then((m) => m.installBuyNow),
   },
   // Cart, checkout and account pages (issue 17, spec §2 Cart and checkout).
   {
     name: 'cart-page',
-    selector: CART_PAGE_SELECTOR,
+    selector: '.woocommerce-cart-form, .cart_totals',
     load: () => import('./cart-page.ts').then((m) => m.installCartPage),
   },
   {
     name: 'checkout-terms',
-    selector: CHECKOUT_TERMS_SELECTOR,
+    selector: '.woocommerce-terms-and-conditions-link',
     load: () => import('./checkout-terms.ts').then((m) => m.installCheckoutTerms),
   },
   {
     name: 'orders-table',
-    selector: ORDERS_TABLE_SELECTOR,
+    selector: '.woocommerce-orders-table, .my_account_orders',
     load: () => import('./account.ts').then((m) => m.installOrdersTable),
   },
   {
     name: 'login-popup',
-    selector: LOGIN_POPUP_SELECTOR,
+    selector: '#login-form-popup',
     load: () => import('./account.ts').then((m) => m.installLoginPopup),
   },
   // Theme extras (issue 17, spec §2 Other, §6 can_edit_pages, §7 Site ajax endpoint).
   {
     name: 'instagram',
-    selector: INSTAGRAM_SELECTOR,
+    selector: '[data-flatsome-instagram]',
     load: () => import('./instagram.ts').then((m) => m.installInstagram),
   },
   {
     name: 'editor-links',
-    selector: EDITOR_LINKS_SELECTOR,
+    selector: '.block-edit-link, #wpadminbar, body.logged-in',
     load: () => import('./editor-links.ts').then((m) => m.installEditorLinks),
   },
   {
     name: 'parallax',
-    selector: PARALLAX_SELECTOR,
+    selector: '[data-parallax]',
     load: () => import('./parallax.ts').then((m) => m.installParallax),
   },
   {
     name: 'lottie',
-    selector: LOTTIE_SELECTOR,
+    selector: '.lottie, [data-lottie], lottie-player[data-params], .ux-lottie__player[data-params]',
     load: () => import('./lottie.ts').then((m) => m.installLottie),
   },
 ];

@@ -4,18 +4,11 @@ import { sanitizeToFragment } from '../sanitize.ts';
 import { ShopError, shopRequest } from '../shop/request.ts';
 import { $pageConfig } from '../stores/page-config.ts';
 import { safeUrl } from '../url.ts';
-import {
-  type BehaviourOptions,
-  clockOf,
-  documentOf,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  within,
-} from './behaviour.ts';
-import { INSTAGRAM_SELECTOR } from './selectors.ts';
+import type { BehaviourOptions } from './behaviour.ts';
+import { type BehaviourContext, definePageBehaviour } from './define-behaviour.ts';
 
-export { INSTAGRAM_SELECTOR } from './selectors.ts';
+/** Issue 17, the rest (instagram.ts, editor-links.ts, cart-page.ts, checkout-terms.ts, account.ts, parallax.ts, lottie.ts). */
+export const INSTAGRAM_SELECTOR = '[data-flatsome-instagram]';
 
 /**
  * Instagram feed loading (issue 17; spec §7 Site ajax endpoint "Instagram feed", §8 "Instagram
@@ -37,7 +30,6 @@ export interface InstagramOptions extends BehaviourOptions {
 }
 
 const answer = z.object({ success: z.boolean(), data: z.unknown() });
-const installed = new WeakMap<PageRoot, () => void>();
 
 /** Whether the page is shown to a logged-in user with the admin bar. */
 function hasAdminBar(doc: Document): boolean {
@@ -45,22 +37,25 @@ function hasAdminBar(doc: Document): boolean {
 }
 
 /** Loads every lazy Instagram feed under `root`, now and when one is added later. */
-export function installInstagram(root: PageRoot = document, options: InstagramOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const doc = documentOf(root);
-    const clock = clockOf(options);
+export const installInstagram = definePageBehaviour({
+  name: 'instagram',
+  selector: INSTAGRAM_SELECTOR,
+  messages: INSTAGRAM_TEXTS,
+  install(_root, context: BehaviourContext<typeof INSTAGRAM_TEXTS, InstagramOptions>) {
+    const doc = context.document;
+    const clock = context.clock;
     const started = new WeakSet<Element>();
     const controllers = new Set<AbortController>();
     const timers = new Set<unknown>();
 
     const fail = (feed: HTMLElement, detail: string) => {
-      logError(null, `instagram: ${INSTAGRAM_TEXTS.error}: ${detail}`);
+      logError(null, `instagram: ${context.messages.error}: ${detail}`);
       feed.removeAttribute('aria-busy');
       if (!feed.isConnected || !hasAdminBar(doc)) return;
       const box = doc.createElement('div');
       box.className = 'instagram-error';
       box.setAttribute('role', 'alert');
-      box.textContent = `${INSTAGRAM_TEXTS.error}: ${detail}`;
+      box.textContent = `${context.messages.error}: ${detail}`;
       feed.before(box);
     };
 
@@ -69,7 +64,7 @@ export function installInstagram(root: PageRoot = document, options: InstagramOp
       started.add(feed);
       const data = feed.dataset.flatsomeInstagram ?? '';
       const [hash, value] = [data.slice(0, data.indexOf(':')), data.slice(data.indexOf(':') + 1)];
-      if (!data.includes(':') || !hash || !value) return fail(feed, INSTAGRAM_TEXTS.invalid);
+      if (!data.includes(':') || !hash || !value) return fail(feed, context.messages.invalid);
       const base = safeUrl($pageConfig.get().ajaxUrl);
       if (!base) return fail(feed, 'the admin-ajax URL is not an http(s) URL');
       const url = new URL(base);
@@ -82,7 +77,7 @@ export function installInstagram(root: PageRoot = document, options: InstagramOp
       const timer = clock.setTimeout(() => {
         late = true;
         controller.abort();
-      }, options.timeout ?? $pageConfig.get().requestTimeout);
+      }, context.options.timeout ?? $pageConfig.get().requestTimeout);
       timers.add(timer);
       shopRequest({
         endpoint: INSTAGRAM_ACTION,
@@ -94,15 +89,18 @@ export function installInstagram(root: PageRoot = document, options: InstagramOp
         .then(
           ({ success, data: html }) => {
             if (!success)
-              return fail(feed, typeof html === 'string' && html ? html : INSTAGRAM_TEXTS.invalid);
-            if (typeof html !== 'string') return fail(feed, INSTAGRAM_TEXTS.invalid);
+              return fail(feed, typeof html === 'string' && html ? html : context.messages.invalid);
+            if (typeof html !== 'string') return fail(feed, context.messages.invalid);
             if (feed.isConnected) feed.replaceWith(sanitizeToFragment(html, doc));
           },
           (error: unknown) => {
-            if (controller.signal.aborted && !late) return; // uninstalled
+            if (controller.signal.aborted && !late) {
+              feed.removeAttribute('aria-busy'); // uninstalled: the feed is left as printed
+              return;
+            }
             if (late) return fail(feed, 'the shop did not answer in time');
             if (error instanceof ShopError && (error.kind === 'malformed' || error.kind === 'invalid'))
-              return fail(feed, INSTAGRAM_TEXTS.invalid);
+              return fail(feed, context.messages.invalid);
             fail(feed, error instanceof Error ? error.message : String(error));
           },
         )
@@ -113,13 +111,10 @@ export function installInstagram(root: PageRoot = document, options: InstagramOp
         });
     };
 
-    const stop = enhanceNowAndLater(root, (node) => {
-      for (const feed of within(node, INSTAGRAM_SELECTOR)) load(feed);
-    });
+    context.each(INSTAGRAM_SELECTOR, load);
     return () => {
-      stop();
       for (const controller of controllers) controller.abort();
       for (const timer of timers) clock.clearTimeout(timer);
     };
-  });
-}
+  },
+});

@@ -3,8 +3,10 @@ import { logError } from '../log.ts';
 import { readPageData } from '../stores/page-data.ts';
 import { adoptStyles } from '../style-sheets.ts';
 import { safeUrl } from '../url.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { LINK_ACTIONS_SELECTOR } from './selectors.ts';
+export const LINK_ACTIONS_SELECTOR =
+  'a[href*="#elementor-action"], a[data-elementor-open-lightbox], a[data-elementor-lightbox-slideshow], [data-elementor-id], a[href$=".jpg" i], a[href$=".jpeg" i], a[href$=".png" i], a[href$=".gif" i], a[href$=".webp" i]';
 
 /**
  * Link actions of the page-builder add-on (spec §2 "Popups and filters", "Page-builder lightbox
@@ -103,6 +105,225 @@ function globalLightbox(doc: Document): boolean {
   return value === 'yes' || value === true;
 }
 
+/** What the link actions share: the page, its reload, the delayed focus and the lightbox. */
+interface ActionScope {
+  doc: Document;
+  reload: () => void;
+  /** Focuses `target` after {@link OTHER_FOCUS_DELAY_MS}. */
+  focusLater: (target: HTMLElement | null | undefined) => void;
+  openLightbox: (links: HTMLAnchorElement[], start: number) => void;
+}
+
+/** One link action: what it does with its settings (and the link that asked, if any). */
+type ActionRunner = (scope: ActionScope, link: LinkAction, source: Element | null) => void | Promise<void>;
+
+const popupsWithId = (doc: Document, id: string) =>
+  [...doc.querySelectorAll<PopupLike>('shop-popup')].filter(
+    (el) => (el.settings?.popup_id || el.id) === id || el.id === id,
+  );
+
+const offCanvas = (doc: Document, id: string) => {
+  const el =
+    doc.getElementById(`off-canvas-${id}`) ?? doc.querySelector(`[data-off-canvas="${CSS.escape(id)}"]`);
+  return el instanceof HTMLDialogElement ? el : null;
+};
+
+/** `popup:open` ({id, toggle}): opens the popups with that id, or closes an open one to toggle. */
+async function openPopup({ doc }: ActionScope, { settings }: LinkAction): Promise<void> {
+  if (!customElements.get('shop-popup')) await customElements.whenDefined('shop-popup');
+  for (const popup of popupsWithId(doc, String(settings.id ?? ''))) {
+    const open = popup.shadowRoot?.querySelector('dialog')?.open;
+    if (settings.toggle && open) popup.close();
+    else popup.open();
+  }
+}
+
+/** `popup:close` ({do_not_show_again}): the popup the link is in, else every popup. */
+function closePopup({ doc }: ActionScope, { settings }: LinkAction, source: Element | null): void {
+  const own = source?.closest<PopupLike>('shop-popup');
+  const targets = own ? [own] : [...doc.querySelectorAll<PopupLike>('shop-popup')];
+  for (const popup of targets) popup.close({ doNotShowAgain: settings.do_not_show_again === true });
+}
+
+/** `off_canvas:open|close|toggle` ({id}): the `<dialog id="off-canvas-{id}">`. */
+function toggleOffCanvas({ doc, focusLater }: ActionScope, { action, settings }: LinkAction): void {
+  const id = String(settings.id ?? '');
+  const panel = offCanvas(doc, id);
+  if (!panel) {
+    logError(null, `link action ${action}: no off-canvas "${id}" (a <dialog id="off-canvas-${id}">).`);
+    return;
+  }
+  const open = action === 'off_canvas:open' || (action === 'off_canvas:toggle' && !panel.open);
+  if (open && !panel.open) {
+    panel.showModal();
+    focusLater(
+      panel.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]') ?? panel,
+    );
+  } else if (!open && panel.open) panel.close();
+}
+
+/** `lightbox` ({url, title} or {slideshow, url}): one image, or a slideshow's links from that image. */
+function openLightboxAction({ doc, openLightbox }: ActionScope, { settings }: LinkAction): void {
+  if (typeof settings.slideshow === 'string') {
+    const links = [...doc.querySelectorAll<HTMLAnchorElement>('a[data-elementor-lightbox-slideshow]')].filter(
+      (a) => a.dataset.elementorLightboxSlideshow === settings.slideshow,
+    );
+    const url = typeof settings.url === 'string' ? safeUrl(settings.url) : null;
+    const start = Math.max(
+      0,
+      links.findIndex((a) => safeUrl(a.getAttribute('href')) === url),
+    );
+    if (links.length) openLightbox(links, start);
+    return;
+  }
+  if (typeof settings.url === 'string') {
+    const link = doc.createElement('a');
+    link.setAttribute('href', settings.url);
+    if (typeof settings.title === 'string') link.dataset.elementorLightboxTitle = settings.title;
+    openLightbox([link], 0);
+  }
+}
+
+/** The link actions by name (spec §2 "Page-builder lightbox popups"). */
+const ACTIONS: Readonly<Record<string, ActionRunner>> = {
+  'popup:open': openPopup,
+  'popup:close': closePopup,
+  'off_canvas:open': toggleOffCanvas,
+  'off_canvas:close': toggleOffCanvas,
+  'off_canvas:toggle': toggleOffCanvas,
+  reload: ({ reload }) => reload(),
+  'page:reload': ({ reload }) => reload(),
+  lightbox: openLightboxAction,
+};
+
+/** Runs one link action; an unknown one is reported and ignored. */
+async function runAction(scope: ActionScope, action: LinkAction, source: Element | null): Promise<void> {
+  const runner = Object.hasOwn(ACTIONS, action.action) ? ACTIONS[action.action] : undefined;
+  if (runner) return runner(scope, action, source);
+  logError(null, `unknown link action "${action.action}"; ignored.`);
+}
+
+/** The links of the slideshow `link` belongs to (just `link` outside one), and where it is in them. */
+function imageLinksOf(doc: Document, link: HTMLAnchorElement) {
+  const group = link.dataset.elementorLightboxSlideshow;
+  if (!group) return { links: [link], start: 0 };
+  const links = [...doc.querySelectorAll<HTMLAnchorElement>('a[data-elementor-lightbox-slideshow]')].filter(
+    (a) => a.dataset.elementorLightboxSlideshow === group,
+  );
+  return { links, start: Math.max(0, links.indexOf(link)) };
+}
+
+/** A click on a link: an action hash runs the action; an image link opens the lightbox when asked to. */
+function followLink(scope: ActionScope, event: MouseEvent): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+    return;
+  const link = (event.target as Element | null)?.closest?.('a[href]');
+  if (!(link instanceof HTMLAnchorElement)) return;
+  const href = link.getAttribute('href') ?? '';
+  const hash = href.slice(href.indexOf('#'));
+  if (href.includes(ACTION_PREFIX)) {
+    event.preventDefault();
+    const action = parseActionHash(hash);
+    if (action) void runAction(scope, action, link);
+    return;
+  }
+  if (!IMAGE_LINK.test(link.pathname)) return;
+  const own = link.dataset.elementorOpenLightbox;
+  if (own === 'no' || (own !== 'yes' && !globalLightbox(scope.doc))) return;
+  event.preventDefault();
+  const { links, start } = imageLinksOf(scope.doc, link);
+  scope.openLightbox(links, start);
+}
+
+/** The action in the page address on load, and the theme template to scroll to. */
+function runFromAddress(scope: ActionScope, win: Window): void {
+  const action = parseActionHash(win.location.hash);
+  if (action) void runAction(scope, action, null);
+  const template = new URLSearchParams(win.location.search).get(THEME_TEMPLATE_PARAM);
+  if (template) scope.doc.querySelector(`[data-elementor-id="${CSS.escape(template)}"]`)?.scrollIntoView();
+}
+
+/**
+ * Shows `links`' images in a modal lightbox from the one at `start`: previous/next buttons and
+ * arrow keys with more than one, a counter, a close button (focused after a moment); an image
+ * that cannot be loaded says so. The dialog leaves the page when closed. Returns it.
+ */
+function showLightbox(
+  doc: Document,
+  links: HTMLAnchorElement[],
+  start: number,
+  focusLater: (target: HTMLElement) => void,
+): HTMLDialogElement {
+  adoptStyles(doc, LIGHTBOX_CSS);
+  const dialog = doc.createElement('dialog');
+  dialog.className = 'shop-lightbox';
+  dialog.setAttribute('aria-label', 'Image');
+  const figure = doc.createElement('figure');
+  figure.className = 'shop-lightbox__figure';
+  const image = doc.createElement('img');
+  image.className = 'shop-lightbox__image';
+  const caption = doc.createElement('figcaption');
+  const bar = doc.createElement('div');
+  bar.className = 'shop-lightbox__bar';
+  const button = (label: string, onClick: () => void) => {
+    const b = doc.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    b.addEventListener('click', onClick);
+    return b;
+  };
+  let index = start;
+  const show = (i: number) => {
+    index = (i + links.length) % links.length;
+    const link = links[index]!;
+    const url = safeUrl(link.getAttribute('href'));
+    const title = link.dataset.elementorLightboxTitle ?? link.title ?? '';
+    caption.replaceChildren(title);
+    figure.replaceChildren();
+    if (!url) return failed(link);
+    image.alt = title || link.querySelector('img')?.alt || '';
+    image.onerror = () => failed(link);
+    image.src = url;
+    figure.append(image, caption);
+    counter.textContent = links.length > 1 ? `${index + 1} / ${links.length}` : '';
+  };
+  // spec §8: 'The image could not be loaded' (with link), or 'The image #n could not be loaded.'
+  const failed = (link: HTMLAnchorElement) => {
+    const message = doc.createElement('p');
+    message.setAttribute('role', 'alert');
+    if (links.length > 1) message.textContent = `The image #${index + 1} could not be loaded.`;
+    else {
+      const a = doc.createElement('a');
+      a.textContent = 'The image';
+      const url = safeUrl(link.getAttribute('href'));
+      if (url) a.href = url;
+      message.append(a, ' could not be loaded');
+    }
+    figure.replaceChildren(message);
+  };
+  const counter = doc.createElement('span');
+  if (links.length > 1)
+    bar.append(
+      button('Previous', () => show(index - 1)),
+      counter,
+      button('Next', () => show(index + 1)),
+    );
+  const close = button('Close', () => dialog.close());
+  bar.append(close);
+  dialog.append(figure, bar);
+  dialog.addEventListener('keydown', (event) => {
+    if (links.length < 2) return;
+    if (event.key === 'ArrowLeft') show(index - 1);
+    if (event.key === 'ArrowRight') show(index + 1);
+  });
+  dialog.addEventListener('close', () => dialog.remove());
+  doc.body.append(dialog);
+  show(start);
+  dialog.showModal();
+  focusLater(close);
+  return dialog;
+}
+
 /** Installs link actions on `doc`; returns the running behaviour (call once per page). */
 export function installLinkActions({
   doc = document,
@@ -116,194 +337,20 @@ export function installLinkActions({
     if (target) clock.setTimeout(() => target.focus(), OTHER_FOCUS_DELAY_MS);
   };
 
-  const popupsWithId = (id: string) =>
-    [...doc.querySelectorAll<PopupLike>('shop-popup')].filter(
-      (el) => (el.settings?.popup_id || el.id) === id || el.id === id,
-    );
-
-  const offCanvas = (id: string) => {
-    const el =
-      doc.getElementById(`off-canvas-${id}`) ?? doc.querySelector(`[data-off-canvas="${CSS.escape(id)}"]`);
-    return el instanceof HTMLDialogElement ? el : null;
-  };
-
   const openLightbox = (links: HTMLAnchorElement[], start: number) => {
     lightbox?.close();
-    adoptStyles(doc, LIGHTBOX_CSS);
-    const dialog = doc.createElement('dialog');
-    dialog.className = 'shop-lightbox';
-    dialog.setAttribute('aria-label', 'Image');
-    const figure = doc.createElement('figure');
-    figure.className = 'shop-lightbox__figure';
-    const image = doc.createElement('img');
-    image.className = 'shop-lightbox__image';
-    const caption = doc.createElement('figcaption');
-    const bar = doc.createElement('div');
-    bar.className = 'shop-lightbox__bar';
-    const button = (label: string, onClick: () => void) => {
-      const b = doc.createElement('button');
-      b.type = 'button';
-      b.textContent = label;
-      b.addEventListener('click', onClick);
-      return b;
-    };
-    let index = start;
-    const show = (i: number) => {
-      index = (i + links.length) % links.length;
-      const link = links[index]!;
-      const url = safeUrl(link.getAttribute('href'));
-      const title = link.dataset.elementorLightboxTitle ?? link.title ?? '';
-      caption.replaceChildren(title);
-      figure.replaceChildren();
-      if (!url) return failed(link);
-      image.alt = title || link.querySelector('img')?.alt || '';
-      image.onerror = () => failed(link);
-      image.src = url;
-      figure.append(image, caption);
-      counter.textContent = links.length > 1 ? `${index + 1} / ${links.length}` : '';
-    };
-    // spec §8: 'The image could not be loaded' (with link), or 'The image #n could not be loaded.'
-    const failed = (link: HTMLAnchorElement) => {
-      const message = doc.createElement('p');
-      message.setAttribute('role', 'alert');
-      if (links.length > 1) message.textContent = `The image #${index + 1} could not be loaded.`;
-      else {
-        const a = doc.createElement('a');
-        a.textContent = 'The image';
-        const url = safeUrl(link.getAttribute('href'));
-        if (url) a.href = url;
-        message.append(a, ' could not be loaded');
-      }
-      figure.replaceChildren(message);
-    };
-    const counter = doc.createElement('span');
-    if (links.length > 1)
-      bar.append(
-        button('Previous', () => show(index - 1)),
-        counter,
-        button('Next', () => show(index + 1)),
-      );
-    const close = button('Close', () => dialog.close());
-    bar.append(close);
-    dialog.append(figure, bar);
-    dialog.addEventListener('keydown', (event) => {
-      if (links.length < 2) return;
-      if (event.key === 'ArrowLeft') show(index - 1);
-      if (event.key === 'ArrowRight') show(index + 1);
-    });
+    const dialog = showLightbox(doc, links, start, focusLater);
     dialog.addEventListener('close', () => {
-      dialog.remove();
       if (lightbox === dialog) lightbox = null;
     });
-    doc.body.append(dialog);
-    show(start);
-    dialog.showModal();
     lightbox = dialog;
-    focusLater(close);
   };
 
-  const imageLinksOf = (link: HTMLAnchorElement) => {
-    const group = link.dataset.elementorLightboxSlideshow;
-    if (!group) return { links: [link], start: 0 };
-    const links = [...doc.querySelectorAll<HTMLAnchorElement>('a[data-elementor-lightbox-slideshow]')].filter(
-      (a) => a.dataset.elementorLightboxSlideshow === group,
-    );
-    return { links, start: Math.max(0, links.indexOf(link)) };
-  };
-
-  const run = async ({ action, settings }: LinkAction, source: Element | null = null) => {
-    const id = String(settings.id ?? '');
-    switch (action) {
-      case 'popup:open': {
-        if (!customElements.get('shop-popup')) await customElements.whenDefined('shop-popup');
-        for (const popup of popupsWithId(id)) {
-          const open = popup.shadowRoot?.querySelector('dialog')?.open;
-          if (settings.toggle && open) popup.close();
-          else popup.open();
-        }
-        return;
-      }
-      case 'popup:close': {
-        const own = source?.closest<PopupLike>('shop-popup');
-        const targets = own ? [own] : [...doc.querySelectorAll<PopupLike>('shop-popup')];
-        for (const popup of targets) popup.close({ doNotShowAgain: settings.do_not_show_again === true });
-        return;
-      }
-      case 'off_canvas:open':
-      case 'off_canvas:close':
-      case 'off_canvas:toggle': {
-        const panel = offCanvas(id);
-        if (!panel)
-          return logError(
-            null,
-            `link action ${action}: no off-canvas "${id}" (a <dialog id="off-canvas-${id}">).`,
-          );
-        const open = action === 'off_canvas:open' || (action === 'off_canvas:toggle' && !panel.open);
-        if (open && !panel.open) {
-          panel.showModal();
-          focusLater(
-            panel.querySelector<HTMLElement>('a[href], button, input, select, textarea, [tabindex]') ?? panel,
-          );
-        } else if (!open && panel.open) panel.close();
-        return;
-      }
-      case 'reload':
-      case 'page:reload':
-        return reload();
-      case 'lightbox': {
-        if (typeof settings.slideshow === 'string') {
-          const links = [
-            ...doc.querySelectorAll<HTMLAnchorElement>('a[data-elementor-lightbox-slideshow]'),
-          ].filter((a) => a.dataset.elementorLightboxSlideshow === settings.slideshow);
-          const url = typeof settings.url === 'string' ? safeUrl(settings.url) : null;
-          const start = Math.max(
-            0,
-            links.findIndex((a) => safeUrl(a.getAttribute('href')) === url),
-          );
-          if (links.length) openLightbox(links, start);
-          return;
-        }
-        if (typeof settings.url === 'string') {
-          const link = doc.createElement('a');
-          link.setAttribute('href', settings.url);
-          if (typeof settings.title === 'string') link.dataset.elementorLightboxTitle = settings.title;
-          openLightbox([link], 0);
-        }
-        return;
-      }
-      default:
-        logError(null, `unknown link action "${action}"; ignored.`);
-    }
-  };
-
-  const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
-      return;
-    const link = (event.target as Element | null)?.closest?.('a[href]');
-    if (!(link instanceof HTMLAnchorElement)) return;
-    const href = link.getAttribute('href') ?? '';
-    const hash = href.slice(href.indexOf('#'));
-    if (href.includes(ACTION_PREFIX)) {
-      event.preventDefault();
-      const action = parseActionHash(hash);
-      if (action) void run(action, link);
-      return;
-    }
-    if (!IMAGE_LINK.test(link.pathname)) return;
-    const own = link.dataset.elementorOpenLightbox;
-    if (own === 'no' || (own !== 'yes' && !globalLightbox(doc))) return;
-    event.preventDefault();
-    const { links, start } = imageLinksOf(link);
-    openLightbox(links, start);
-  };
+  const scope: ActionScope = { doc, reload, focusLater, openLightbox };
+  const run = async (action: LinkAction, source: Element | null = null) => runAction(scope, action, source);
+  const onClick = (event: MouseEvent) => followLink(scope, event);
   doc.addEventListener('click', onClick);
-
-  if (runAddressHash) {
-    const action = parseActionHash(win.location.hash);
-    if (action) void run(action);
-    const template = new URLSearchParams(win.location.search).get(THEME_TEMPLATE_PARAM);
-    if (template) doc.querySelector(`[data-elementor-id="${CSS.escape(template)}"]`)?.scrollIntoView();
-  }
+  if (runAddressHash) runFromAddress(scope, win);
 
   return {
     run,
@@ -324,12 +371,20 @@ export function pageLinkActions(): LinkActions {
   return installed;
 }
 
-/** Link actions in the page-behaviour shape (`install(root) => uninstall`); the page's instance. */
-export function installPageLinkActions(_root: Document | Element = document): () => void {
-  const actions = pageLinkActions();
-  return () => {
-    if (installed !== actions) return;
-    installed = undefined;
-    actions.dispose();
-  };
-}
+/**
+ * Link actions as a page behaviour: the page's instance ({@link pageLinkActions}), once per
+ * document; uninstalling disposes of it.
+ */
+export const installPageLinkActions = definePageBehaviour({
+  name: 'link-actions',
+  selector: LINK_ACTIONS_SELECTOR,
+  scope: 'document',
+  install() {
+    const actions = pageLinkActions();
+    return () => {
+      if (installed !== actions) return;
+      installed = undefined;
+      actions.dispose();
+    };
+  },
+});

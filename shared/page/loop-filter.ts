@@ -3,8 +3,10 @@ import { logError } from '../log.ts';
 import { sanitizeToFragment } from '../sanitize.ts';
 import { readPageData } from '../stores/page-data.ts';
 import { adoptStyles } from '../style-sheets.ts';
+import { attributeKeeper } from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { LOOP_FILTER_SELECTOR } from './selectors.ts';
+export const LOOP_FILTER_SELECTOR = '[data-shop-loop]';
 
 /**
  * Loop filtering of the page-builder add-on, as a page behaviour installed from markup
@@ -165,211 +167,249 @@ const OVERLAY_CSS = `
 [data-shop-loop-filter] [aria-pressed="true"] { font-weight: bold; }
 `;
 
+/** What the steps of loop filtering share: the page, the filters by widget, the refreshes under way. */
+interface LoopScope {
+  doc: Document;
+  win: Window;
+  fetcher: typeof fetch;
+  state: Map<string, WidgetFilters>;
+  inFlight: Map<string, AbortController>;
+  pending: Set<Promise<void>>;
+  /** Filter widgets whose operator was already reported. */
+  reported: WeakSet<Element>;
+  /** The filter buttons' attributes as printed, put back on dispose. */
+  printed: ReturnType<typeof attributeKeeper>;
+}
+
+const loopOf = (scope: LoopScope, widgetId: string) =>
+  [...scope.doc.querySelectorAll<HTMLElement>('[data-shop-loop]')].find(
+    (el) => el.dataset.shopLoop === widgetId,
+  );
+
+const navsOf = (scope: LoopScope, widgetId: string) =>
+  [...scope.doc.querySelectorAll<HTMLElement>('[data-shop-loop-filter]')].filter(
+    (el) => el.dataset.shopLoopFilter === widgetId,
+  );
+
+/** Shows the chosen terms as pressed buttons. */
+function reflectFilters(scope: LoopScope, widgetId: string): void {
+  const filters = scope.state.get(widgetId) ?? {};
+  for (const nav of navsOf(scope, widgetId)) {
+    const taxonomy = nav.dataset.taxonomy ?? '';
+    const terms = filters[taxonomy]?.filterData.terms ?? [];
+    for (const button of nav.querySelectorAll<HTMLElement>('[data-filter]')) {
+      const term = button.dataset.filter ?? '';
+      scope.printed.keep(button, 'aria-pressed');
+      button.setAttribute(
+        'aria-pressed',
+        String(term === ALL_TERMS ? terms.length === 0 : terms.includes(term)),
+      );
+    }
+  }
+}
+
+/** The refresh request of a loop for its widget's current filters (spec §3 "Loop refresh request"). */
+function refreshRequest(scope: LoopScope, loop: HTMLElement, widgetId: string, signal: AbortSignal) {
+  const { root, nonce } = restConfig(scope.doc);
+  let widgetModel: unknown = null;
+  if (loop.hasAttribute('data-edit-mode')) {
+    try {
+      widgetModel = JSON.parse(loop.dataset.widgetModel ?? 'null');
+    } catch {
+      widgetModel = null;
+    }
+  }
+  const body = refreshBody({
+    postId: Number(loop.dataset.postId) || 0,
+    widgetId,
+    filters: scope.state.get(widgetId) ?? {},
+    paginationBaseUrl: scope.win.location.href,
+    editMode: loop.hasAttribute('data-edit-mode') ? { widgetModel } : null,
+  });
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (nonce) headers['X-WP-Nonce'] = nonce;
+  const url = new URL(`${root.replace(/\/?$/, '/')}elementor-pro/v1/refresh-loop`, scope.win.location.href);
+  const init: RequestInit = {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+    signal,
+  };
+  return { url, init };
+}
+
+/** spec §4 "Loop widget": a loading overlay while a refresh is in progress. */
+function showLoading(scope: LoopScope, loop: HTMLElement): void {
+  if (!loop.querySelector(':scope > .shop-loop-overlay')) {
+    const overlay = scope.doc.createElement('div');
+    overlay.className = 'shop-loop-overlay';
+    loop.append(overlay);
+  }
+  loop.setAttribute('aria-busy', 'true');
+}
+
+function hideLoading(loop: HTMLElement): void {
+  loop.querySelector(':scope > .shop-loop-overlay')?.remove();
+  loop.removeAttribute('aria-busy');
+}
+
+/** Asks for the loop's markup for its current filters and puts the answer in (spec §7 "Loop refresh"). */
+function refreshLoop(scope: LoopScope, widgetId: string): Promise<void> {
+  const loop = loopOf(scope, widgetId);
+  if (!loop) return Promise.resolve();
+  scope.inFlight.get(widgetId)?.abort();
+  const abort = new AbortController();
+  scope.inFlight.set(widgetId, abort);
+  const { url, init } = refreshRequest(scope, loop, widgetId, abort.signal);
+  showLoading(scope, loop);
+  const task = (async () => {
+    try {
+      const response = await scope.fetcher(url, init);
+      if (!response.ok) return;
+      const json = (await response.json()) as { data?: unknown };
+      if (abort.signal.aborted || typeof json?.data !== 'string') return;
+      loop.replaceChildren(sanitizeToFragment(json.data, scope.doc));
+      emit(loop, 'shop-loop-refreshed', { widgetId });
+    } catch {
+      // spec §8: a failed refresh is ignored; the widget is unchanged.
+    } finally {
+      if (scope.inFlight.get(widgetId) === abort) {
+        scope.inFlight.delete(widgetId);
+        hideLoading(loop);
+      }
+    }
+  })();
+  scope.pending.add(task);
+  void task.finally(() => scope.pending.delete(task));
+  return task;
+}
+
+/** Sets a widget's filters (and page), updates the address and refreshes the loop. */
+function applyFilters(scope: LoopScope, widgetId: string, filters: WidgetFilters, page = 1): Promise<void> {
+  scope.state.set(widgetId, filters);
+  reflectFilters(scope, widgetId);
+  const url = urlWithFilters(new URL(scope.win.location.href), widgetId, filters, page);
+  scope.win.history.pushState({ shopLoop: widgetId }, '', url);
+  return refreshLoop(scope, widgetId);
+}
+
+/** The terms after pressing `term` (all, or one more or less, or the only one). */
+function termsAfterPress(nav: HTMLElement, current: readonly string[], term: string): string[] {
+  if (term === ALL_TERMS) return [];
+  if (nav.hasAttribute('data-multiple'))
+    return current.includes(term) ? current.filter((t) => t !== term) : [...current, term];
+  return current.length === 1 && current[0] === term ? [] : [term];
+}
+
+/** A press on a filter button: the widget's new filters, applied. */
+function pressFilter(scope: LoopScope, button: HTMLElement, event: Event): void {
+  const nav = button.closest<HTMLElement>('[data-shop-loop-filter]')!;
+  const widgetId = nav.dataset.shopLoopFilter ?? '';
+  const taxonomy = nav.dataset.taxonomy ?? '';
+  const join = parseJoin(nav.dataset.logicalJoin);
+  event.preventDefault();
+  if (!join || !taxonomy) {
+    if (!scope.reported.has(nav)) {
+      scope.reported.add(nav);
+      logError(null, `loop filter for "${widgetId}": the operator must be AND or OR; filtering is disabled.`);
+    }
+    return;
+  }
+  const filters = { ...(scope.state.get(widgetId) ?? {}) };
+  const terms = termsAfterPress(nav, filters[taxonomy]?.filterData.terms ?? [], button.dataset.filter ?? '');
+  if (terms.length)
+    filters[taxonomy] = {
+      filterType: 'taxonomy',
+      filterData: { terms, selectedTaxonomy: taxonomy, logicalJoin: join },
+    };
+  else delete filters[taxonomy];
+  void applyFilters(scope, widgetId, filters);
+}
+
+/** A pagination link inside a loop (`e-page-{widgetId}`): that page, with the same filters. */
+function followPageLink(scope: LoopScope, target: Element | null, event: MouseEvent): void {
+  const link = target?.closest?.<HTMLAnchorElement>('[data-shop-loop] a[href]');
+  const loop = link?.closest<HTMLElement>('[data-shop-loop]');
+  if (!link || !loop || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+  const widgetId = loop.dataset.shopLoop ?? '';
+  const page = Number(new URL(link.href).searchParams.get(pageParam(widgetId)));
+  if (!Number.isInteger(page) || page < 1) return;
+  event.preventDefault();
+  void applyFilters(scope, widgetId, scope.state.get(widgetId) ?? {}, page);
+}
+
+/** Reads every widget's filters from the address; refreshes the loops whose filters or page changed. */
+function filtersFromAddress(scope: LoopScope, refreshChanged: boolean): void {
+  const url = new URL(scope.win.location.href);
+  for (const loop of scope.doc.querySelectorAll<HTMLElement>('[data-shop-loop]')) {
+    const widgetId = loop.dataset.shopLoop ?? '';
+    const filters = filtersFromUrl(url, widgetId);
+    const before = JSON.stringify(scope.state.get(widgetId) ?? {});
+    scope.state.set(widgetId, filters);
+    reflectFilters(scope, widgetId);
+    const changed = before !== JSON.stringify(filters) || url.searchParams.has(pageParam(widgetId));
+    if (refreshChanged && changed) void refreshLoop(scope, widgetId);
+  }
+}
+
 /** Installs loop filtering on the loops and filter widgets in `doc`. */
 export function installLoopFilters({
   doc = document,
   fetch: fetcher = fetch.bind(window),
 }: LoopFilterOptions = {}): LoopFilters {
   const win = doc.defaultView ?? window;
-  const state = new Map<string, WidgetFilters>();
-  const inFlight = new Map<string, AbortController>();
-  const pending = new Set<Promise<void>>();
+  const scope: LoopScope = {
+    doc,
+    win,
+    fetcher,
+    state: new Map(),
+    inFlight: new Map(),
+    pending: new Set(),
+    reported: new WeakSet(),
+    printed: attributeKeeper(),
+  };
   adoptStyles(doc, OVERLAY_CSS);
-  const loopOf = (widgetId: string) =>
-    [...doc.querySelectorAll<HTMLElement>('[data-shop-loop]')].find((el) => el.dataset.shopLoop === widgetId);
-  const navsOf = (widgetId: string) =>
-    [...doc.querySelectorAll<HTMLElement>('[data-shop-loop-filter]')].filter(
-      (el) => el.dataset.shopLoopFilter === widgetId,
-    );
-
-  /** Shows the chosen terms as pressed buttons. */
-  const reflect = (widgetId: string) => {
-    const filters = state.get(widgetId) ?? {};
-    for (const nav of navsOf(widgetId)) {
-      const taxonomy = nav.dataset.taxonomy ?? '';
-      const terms = filters[taxonomy]?.filterData.terms ?? [];
-      for (const button of nav.querySelectorAll<HTMLElement>('[data-filter]')) {
-        const term = button.dataset.filter ?? '';
-        button.setAttribute(
-          'aria-pressed',
-          String(term === ALL_TERMS ? terms.length === 0 : terms.includes(term)),
-        );
-      }
-    }
-  };
-
-  const refresh = (widgetId: string) => {
-    const loop = loopOf(widgetId);
-    if (!loop) return Promise.resolve();
-    inFlight.get(widgetId)?.abort();
-    const abort = new AbortController();
-    inFlight.set(widgetId, abort);
-    const { root, nonce } = restConfig(doc);
-    let widgetModel: unknown = null;
-    if (loop.hasAttribute('data-edit-mode')) {
-      try {
-        widgetModel = JSON.parse(loop.dataset.widgetModel ?? 'null');
-      } catch {
-        widgetModel = null;
-      }
-    }
-    const body = refreshBody({
-      postId: Number(loop.dataset.postId) || 0,
-      widgetId,
-      filters: state.get(widgetId) ?? {},
-      paginationBaseUrl: win.location.href,
-      editMode: loop.hasAttribute('data-edit-mode') ? { widgetModel } : null,
-    });
-    // spec §4 "Loop widget": a loading overlay while a refresh is in progress.
-    let overlay = loop.querySelector(':scope > .shop-loop-overlay');
-    if (!overlay) {
-      overlay = doc.createElement('div');
-      overlay.className = 'shop-loop-overlay';
-      loop.append(overlay);
-    }
-    loop.setAttribute('aria-busy', 'true');
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (nonce) headers['X-WP-Nonce'] = nonce;
-    const task = (async () => {
-      try {
-        const response = await fetcher(
-          new URL(`${root.replace(/\/?$/, '/')}elementor-pro/v1/refresh-loop`, win.location.href),
-          {
-            method: 'POST',
-            headers,
-            body: JSON.stringify(body),
-            credentials: 'same-origin',
-            signal: abort.signal,
-          },
-        );
-        if (!response.ok) return;
-        const json = (await response.json()) as { data?: unknown };
-        if (abort.signal.aborted || typeof json?.data !== 'string') return;
-        loop.replaceChildren(sanitizeToFragment(json.data, doc));
-        emit(loop, 'shop-loop-refreshed', { widgetId });
-      } catch {
-        // spec §8: a failed refresh is ignored; the widget is unchanged.
-      } finally {
-        if (inFlight.get(widgetId) === abort) {
-          inFlight.delete(widgetId);
-          loop.querySelector(':scope > .shop-loop-overlay')?.remove();
-          loop.removeAttribute('aria-busy');
-        }
-      }
-    })();
-    pending.add(task);
-    void task.finally(() => pending.delete(task));
-    return task;
-  };
-
-  const apply = (widgetId: string, filters: WidgetFilters, page = 1) => {
-    state.set(widgetId, filters);
-    reflect(widgetId);
-    const url = urlWithFilters(new URL(win.location.href), widgetId, filters, page);
-    win.history.pushState({ shopLoop: widgetId }, '', url);
-    return refresh(widgetId);
-  };
-
-  const reported = new WeakSet<Element>();
   const onClick = (event: MouseEvent) => {
     const target = event.target as Element | null;
     const button = target?.closest?.<HTMLElement>('[data-shop-loop-filter] [data-filter]');
-    if (button) {
-      const nav = button.closest<HTMLElement>('[data-shop-loop-filter]')!;
-      const widgetId = nav.dataset.shopLoopFilter ?? '';
-      const taxonomy = nav.dataset.taxonomy ?? '';
-      const join = parseJoin(nav.dataset.logicalJoin);
-      event.preventDefault();
-      if (!join || !taxonomy) {
-        if (!reported.has(nav)) {
-          reported.add(nav);
-          logError(
-            null,
-            `loop filter for "${widgetId}": the operator must be AND or OR; filtering is disabled.`,
-          );
-        }
-        return;
-      }
-      const term = button.dataset.filter ?? '';
-      const filters = { ...(state.get(widgetId) ?? {}) };
-      const current = filters[taxonomy]?.filterData.terms ?? [];
-      let terms: string[];
-      if (term === ALL_TERMS) terms = [];
-      else if (nav.hasAttribute('data-multiple'))
-        terms = current.includes(term) ? current.filter((t) => t !== term) : [...current, term];
-      else terms = current.length === 1 && current[0] === term ? [] : [term];
-      if (terms.length)
-        filters[taxonomy] = {
-          filterType: 'taxonomy',
-          filterData: { terms, selectedTaxonomy: taxonomy, logicalJoin: join },
-        };
-      else delete filters[taxonomy];
-      void apply(widgetId, filters);
-      return;
-    }
-    // Pagination links inside a loop: `e-page-{widgetId}`.
-    const link = target?.closest?.<HTMLAnchorElement>('[data-shop-loop] a[href]');
-    const loop = link?.closest<HTMLElement>('[data-shop-loop]');
-    if (!link || !loop || event.button !== 0 || event.metaKey || event.ctrlKey) return;
-    const widgetId = loop.dataset.shopLoop ?? '';
-    const page = Number(new URL(link.href).searchParams.get(pageParam(widgetId)));
-    if (!Number.isInteger(page) || page < 1) return;
-    event.preventDefault();
-    void apply(widgetId, state.get(widgetId) ?? {}, page);
+    if (button) pressFilter(scope, button, event);
+    else followPageLink(scope, target, event);
   };
   doc.addEventListener('click', onClick);
-
-  const fromAddress = (refreshChanged: boolean) => {
-    const url = new URL(win.location.href);
-    for (const loop of doc.querySelectorAll<HTMLElement>('[data-shop-loop]')) {
-      const widgetId = loop.dataset.shopLoop ?? '';
-      const filters = filtersFromUrl(url, widgetId);
-      const before = JSON.stringify(state.get(widgetId) ?? {});
-      state.set(widgetId, filters);
-      reflect(widgetId);
-      const changed = before !== JSON.stringify(filters) || url.searchParams.has(pageParam(widgetId));
-      if (refreshChanged && changed) void refresh(widgetId);
-    }
-  };
   // Back/forward restore the filter.
-  const onPopState = () => fromAddress(true);
+  const onPopState = () => filtersFromAddress(scope, true);
   win.addEventListener('popstate', onPopState);
-  fromAddress(true);
+  filtersFromAddress(scope, true);
 
   return {
-    filters: (widgetId) => state.get(widgetId) ?? {},
-    apply,
-    refresh,
+    filters: (widgetId) => scope.state.get(widgetId) ?? {},
+    apply: (widgetId, filters, page) => applyFilters(scope, widgetId, filters, page),
+    refresh: (widgetId) => refreshLoop(scope, widgetId),
     async settled() {
-      while (pending.size) await Promise.allSettled([...pending]);
+      while (scope.pending.size) await Promise.allSettled([...scope.pending]);
     },
     dispose() {
       doc.removeEventListener('click', onClick);
       win.removeEventListener('popstate', onPopState);
-      for (const abort of inFlight.values()) abort.abort();
+      for (const abort of scope.inFlight.values()) abort.abort();
+      scope.printed.restore();
     },
   };
 }
 
-const installedOn = new WeakMap<Document, () => void>();
-
 /**
- * Installs loop filtering in the page-behaviour shape (`install(root) => uninstall`), once per
- * document.
+ * Loop filtering as a page behaviour, once per document (the filters live in the document's
+ * address): a loop printed without its items (a cached or static page) asks for them at once.
  */
-export function installLoopFilter(root: Document | Element = document): () => void {
-  const doc = root instanceof Document ? root : root.ownerDocument;
-  const existing = installedOn.get(doc);
-  if (existing) return existing;
-  const filters = installLoopFilters({ doc });
-  // A loop printed without its items (a cached or static page) asks for them at once.
-  for (const loop of doc.querySelectorAll<HTMLElement>('[data-shop-loop][data-refresh-on-load]'))
-    if (!loop.hasAttribute('aria-busy')) void filters.refresh(loop.dataset.shopLoop ?? '');
-  const uninstall = () => {
-    if (installedOn.get(doc) !== uninstall) return;
-    installedOn.delete(doc);
-    filters.dispose();
-  };
-  installedOn.set(doc, uninstall);
-  return uninstall;
-}
+export const installLoopFilter = definePageBehaviour({
+  name: 'loop-filter',
+  selector: LOOP_FILTER_SELECTOR,
+  scope: 'document',
+  install(_root, { document: doc }) {
+    const filters = installLoopFilters({ doc });
+    for (const loop of doc.querySelectorAll<HTMLElement>('[data-shop-loop][data-refresh-on-load]'))
+      if (!loop.hasAttribute('aria-busy')) void filters.refresh(loop.dataset.shopLoop ?? '');
+    return () => filters.dispose();
+  },
+});

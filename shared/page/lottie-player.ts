@@ -1,6 +1,6 @@
 import type { AnimationItem } from 'lottie-web';
 import lottie from 'lottie-web/build/player/esm/lottie_light.min.js';
-import type { LottieHandle, LottiePlayer } from './lottie.ts';
+import type { LottieHandle, LottiePlayer } from './lottie-animation.ts';
 
 /**
  * The lottie player (issue 17; spec §7 Other "lazy loads of script chunks (… lottie …)"): a lazy

@@ -1,4 +1,4 @@
-import type { LottieAnimation, LottieHandle } from './lottie.ts';
+import type { LottieAnimation, LottieHandle } from './lottie-animation.ts';
 
 /**
  * What starts and stops a lottie animation (issue 17; Flatsome's lottie element: `trigger`,
@@ -42,6 +42,96 @@ export function windowProgress(progress: number, start: number, end: number): nu
   return clamp((progress * 100 - start) / (end - start));
 }
 
+/** Adds a listener that the unwire removes. */
+type On = <K extends keyof HTMLElementEventMap>(
+  target: HTMLElement | Window,
+  type: K,
+  listener: (event: HTMLElementEventMap[K]) => void,
+  options?: AddEventListenerOptions,
+) => void;
+
+/** `hover`: plays while the pointer or focus is on the element's box; leaving does the `mouseout`. */
+function hoverTrigger(
+  el: HTMLElement,
+  handle: LottieHandle,
+  animation: LottieAnimation,
+  on: On,
+  play: () => void,
+  free: () => boolean,
+): void {
+  const target = el.closest<HTMLElement>('.ux-lottie') ?? el;
+  const leave = () => {
+    if (animation.mouseout === 'stop') handle.stop();
+    else if (animation.mouseout === 'pause') handle.pause();
+    else if (animation.mouseout === 'reverse' && free()) {
+      handle.setDirection(animation.direction === 1 ? -1 : 1);
+      handle.play();
+    }
+  };
+  on(target, 'pointerenter', play);
+  on(target, 'pointerleave', leave);
+  on(target, 'focusin', play);
+  on(target, 'focusout', (event) => {
+    if (!target.contains(event.relatedTarget as Node | null)) leave();
+  });
+}
+
+/** `click`: a press on the link or button around it (else on the element, made a button) plays it from the start. */
+function clickTrigger(
+  el: HTMLElement,
+  handle: LottieHandle,
+  on: On,
+  play: () => void,
+  free: () => boolean,
+  label: string,
+): void {
+  const restart = () => {
+    if (!free()) return;
+    handle.stop();
+    play();
+  };
+  const control = el.closest<HTMLElement>('a[href], button');
+  if (!control) {
+    el.setAttribute('role', 'button');
+    el.tabIndex = 0;
+    if (!el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby'))
+      el.setAttribute('aria-label', label);
+    on(el, 'keydown', (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      restart();
+    });
+  }
+  on(control ?? el, 'click', restart);
+}
+
+/** `scroll`: the frame follows the scroll position through the window ('seek'), or it plays while in it. */
+function scrollTrigger(
+  el: HTMLElement,
+  handle: LottieHandle,
+  animation: LottieAnimation,
+  on: On,
+  play: () => void,
+  paused: () => boolean,
+  win: Window,
+): void {
+  const update = () => {
+    const rect = el.getBoundingClientRect();
+    const progress = windowProgress(
+      viewportProgress(rect, win.innerHeight),
+      animation.visibilityStart,
+      animation.visibilityEnd,
+    );
+    if (animation.scrollActionType === 'seek') {
+      if (!paused()) handle.seek(progress);
+    } else if (progress > 0 && progress < 1) play();
+    else handle.pause();
+  };
+  on(win, 'scroll', update, { passive: true });
+  on(win, 'resize', update, { passive: true });
+  update();
+}
+
 /** Wires `animation`'s trigger for `el`; returns the unwire. */
 export function wireLottie(
   el: HTMLElement,
@@ -50,22 +140,19 @@ export function wireLottie(
   { win, still, texts }: LottieWiring,
 ): () => void {
   const offs: (() => void)[] = [];
-  const on = <K extends keyof HTMLElementEventMap>(
-    target: HTMLElement | Window,
-    type: K,
-    listener: (event: HTMLElementEventMap[K]) => void,
-    options?: AddEventListenerOptions,
-  ) => {
+  const on: On = (target, type, listener, options) => {
     target.addEventListener(type, listener as EventListener, options);
     offs.push(() => target.removeEventListener(type, listener as EventListener, options));
   };
   let userPaused = false;
   const play = () => {
-    if (still() || userPaused) return;
+    if (!free()) return;
     handle.setDirection(animation.direction);
     handle.play();
   };
 
+  /** Whether it may play now: motion allowed and not paused by the user. */
+  const free = () => !still() && !userPaused;
   switch (animation.trigger) {
     case 'none':
       if (animation.autoplay) play();
@@ -78,63 +165,15 @@ export function wireLottie(
       offs.push(() => observer.disconnect());
       break;
     }
-    case 'hover': {
-      const target = el.closest<HTMLElement>('.ux-lottie') ?? el;
-      const leave = () => {
-        if (animation.mouseout === 'stop') handle.stop();
-        else if (animation.mouseout === 'pause') handle.pause();
-        else if (animation.mouseout === 'reverse' && !still() && !userPaused) {
-          handle.setDirection(animation.direction === 1 ? -1 : 1);
-          handle.play();
-        }
-      };
-      on(target, 'pointerenter', play);
-      on(target, 'pointerleave', leave);
-      on(target, 'focusin', play);
-      on(target, 'focusout', (event) => {
-        if (!target.contains(event.relatedTarget as Node | null)) leave();
-      });
+    case 'hover':
+      hoverTrigger(el, handle, animation, on, play, free);
       break;
-    }
-    case 'click': {
-      const restart = () => {
-        if (still() || userPaused) return;
-        handle.stop();
-        play();
-      };
-      const control = el.closest<HTMLElement>('a[href], button');
-      if (!control) {
-        el.setAttribute('role', 'button');
-        el.tabIndex = 0;
-        if (!el.hasAttribute('aria-label') && !el.hasAttribute('aria-labelledby'))
-          el.setAttribute('aria-label', texts.play);
-        on(el, 'keydown', (event) => {
-          if (event.key !== 'Enter' && event.key !== ' ') return;
-          event.preventDefault();
-          restart();
-        });
-      }
-      on(control ?? el, 'click', restart);
+    case 'click':
+      clickTrigger(el, handle, on, play, free, texts.play);
       break;
-    }
-    case 'scroll': {
-      const update = () => {
-        const rect = el.getBoundingClientRect();
-        const progress = windowProgress(
-          viewportProgress(rect, win.innerHeight),
-          animation.visibilityStart,
-          animation.visibilityEnd,
-        );
-        if (animation.scrollActionType === 'seek') {
-          if (!userPaused) handle.seek(progress);
-        } else if (progress > 0 && progress < 1) play();
-        else handle.pause();
-      };
-      on(win, 'scroll', update, { passive: true });
-      on(win, 'resize', update, { passive: true });
-      update();
+    case 'scroll':
+      scrollTrigger(el, handle, animation, on, play, () => userPaused, win);
       break;
-    }
   }
 
   if (animation.controls) {

@@ -2,19 +2,14 @@ import * as z from 'zod/mini';
 import { logError } from '../log.ts';
 import { adoptStyles } from '../style-sheets.ts';
 import { safeUrl } from '../url.ts';
-import {
-  type BehaviourOptions,
-  documentOf,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  prefersReducedMotion,
-  within,
-} from './behaviour.ts';
+import { type BehaviourOptions, documentOf } from './behaviour.ts';
+import { type BehaviourContext, definePageBehaviour } from './define-behaviour.ts';
+import type { LottieAnimation, LottieHandle, LottiePlayer } from './lottie-animation.ts';
 import { LOTTIE_TEXTS, wireLottie } from './lottie-triggers.ts';
-import { LOTTIE_SELECTOR } from './selectors.ts';
 
-export { LOTTIE_SELECTOR } from './selectors.ts';
+/** Flatsome's lottie element prints `<lottie-player class="ux-lottie__player" data-params>` (lottie.ts). */
+export const LOTTIE_SELECTOR =
+  '.lottie, [data-lottie], lottie-player[data-params], .ux-lottie__player[data-params]';
 
 /**
  * Lottie animations (issue 17; spec §2 Other "lottie animations", §7 Other: the lottie chunk is
@@ -38,49 +33,13 @@ export { LOTTIE_SELECTOR } from './selectors.ts';
  * Bad `data-params` fields are reported once per element, naming the field; their defaults are used.
  */
 
-export type LottieTrigger = 'none' | 'hover' | 'click' | 'scroll' | 'visibility';
-export type LottieMouseout = 'none' | 'stop' | 'pause' | 'reverse';
-
-/** One animation as the theme asked for it. */
-export interface LottieAnimation {
-  path: string;
-  loop: boolean;
-  autoplay: boolean;
-  controls: boolean;
-  speed: number;
-  direction: 1 | -1;
-  /** What starts it ('none': autoplay decides). */
-  trigger: LottieTrigger;
-  /** What leaving a hover trigger does. */
-  mouseout: LottieMouseout;
-  /** The segment played, in percent of the animation's frames. */
-  start: number;
-  end: number;
-  /** Scroll trigger: the frame follows the scroll position ('seek') or it plays while in the window ('play'). */
-  scrollActionType: 'seek' | 'play';
-  /** Scroll trigger window, in percent of the way through the viewport. */
-  visibilityStart: number;
-  visibilityEnd: number;
-}
-
-/** A loaded animation's controls. Nothing plays until asked. */
-export interface LottieHandle {
-  /** Resolves when the animation is shown (its first frame); rejects when it cannot be loaded. */
-  ready: Promise<void>;
-  readonly playing: boolean;
-  play(): void;
-  pause(): void;
-  /** Pauses on the segment's first frame (its last when playing backwards). */
-  stop(): void;
-  /** Shows the frame at `progress` (0…1 of the segment) without playing. */
-  seek(progress: number): void;
-  setDirection(direction: 1 | -1): void;
-  /** The current frame within the segment. */
-  frame(): number;
-  destroy(): void;
-}
-/** Loads `animation` into `container`. */
-export type LottiePlayer = (container: HTMLElement, animation: LottieAnimation) => LottieHandle;
+export type {
+  LottieAnimation,
+  LottieHandle,
+  LottieMouseout,
+  LottiePlayer,
+  LottieTrigger,
+} from './lottie-animation.ts';
 
 export interface LottieOptions extends BehaviourOptions {
   /** Loads the player; by default lottie-web's light build, a lazy chunk. Tests pass a fake. */
@@ -250,27 +209,30 @@ lottie-player.ux-lottie__player{display:block;inline-size:100%;block-size:100%}
 :is(.lottie,.ux-lottie__player,.lottie-control):focus-visible{outline:var(--shop-focus-ring-width,2px) solid var(--shop-color-focus,#1f5f8b);outline-offset:2px}
 `;
 
-const installed = new WeakMap<PageRoot, () => void>();
-
 /** Plays the root's lottie animations, or shows their posters. */
-export function installLottie(root: PageRoot = document, options: LottieOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const doc = documentOf(root);
-    const win = doc.defaultView ?? window;
-    const loadPlayer = options.loadPlayer ?? loadLottiePlayer;
+export const installLottie = definePageBehaviour({
+  name: 'lottie',
+  selector: LOTTIE_SELECTOR,
+  messages: LOTTIE_TEXTS,
+  install(_root, context: BehaviourContext<typeof LOTTIE_TEXTS, LottieOptions>) {
+    const doc = context.document;
+    const win = context.window;
+    const loadPlayer = context.options.loadPlayer ?? loadLottiePlayer;
     const stops: (() => void)[] = [];
     const handles = new Set<LottieHandle>();
     const seen = new WeakSet<HTMLElement>();
     let player: Promise<LottiePlayer> | undefined;
     let stopped = false;
     const query =
-      options.reducedMotion === undefined
-        ? (options.motionQuery ?? win.matchMedia?.('(prefers-reduced-motion: reduce)'))
+      context.options.reducedMotion === undefined
+        ? (context.options.motionQuery ?? win.matchMedia?.('(prefers-reduced-motion: reduce)'))
         : undefined;
-    const still = () => (query ? query.matches : prefersReducedMotion(options));
+    const still = () => (query ? query.matches : context.reducedMotion());
 
     const poster = (el: HTMLElement) => {
       el.dataset.lottieState = 'poster';
+      // A label the theme printed names the still picture (an aria-label needs a role: axe aria-prohibited-attr).
+      if (el.hasAttribute('aria-label') && !el.hasAttribute('role')) el.setAttribute('role', 'img');
       const existing = el.querySelector<HTMLImageElement>(':scope > img');
       if (existing) {
         existing.hidden = false;
@@ -308,7 +270,7 @@ export function installLottie(root: PageRoot = document, options: LottieOptions 
           el.append(box);
           const handle = play(box, animation);
           handles.add(handle);
-          const unwire = wireLottie(el, handle, animation, { win, still, texts: LOTTIE_TEXTS });
+          const unwire = wireLottie(el, handle, animation, { win, still, texts: context.messages });
           stops.push(() => {
             unwire();
             handle.destroy();
@@ -326,9 +288,7 @@ export function installLottie(root: PageRoot = document, options: LottieOptions 
         });
     };
 
-    const stop = enhanceNowAndLater(root, (node) => {
-      for (const el of within(node, LOTTIE_SELECTOR)) start(el);
-    });
+    context.each(LOTTIE_SELECTOR, start);
     // Reduced motion turned on while animations play: they stop on their first frame.
     const onMotionChange = () => {
       if (!still()) return;
@@ -337,9 +297,8 @@ export function installLottie(root: PageRoot = document, options: LottieOptions 
     query?.addEventListener('change', onMotionChange);
     return () => {
       stopped = true;
-      stop();
       query?.removeEventListener('change', onMotionChange);
       for (const s of stops) s();
     };
-  });
-}
+  },
+});

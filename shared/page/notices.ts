@@ -4,14 +4,20 @@ import {
   type BehaviourOptions,
   clockOf,
   documentOf,
-  installOnce,
   type PageRoot,
   prefersReducedMotion,
   within,
 } from './behaviour.ts';
-import { ALERT_NOTICE_SELECTOR, NOTICES_WRAPPER_SELECTOR } from './selectors.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { ALERT_NOTICE_SELECTOR, NOTICES_SELECTOR, NOTICES_WRAPPER_SELECTOR } from './selectors.ts';
+/** Alert notices WooCommerce prints (classic and block notices). */
+export const ALERT_NOTICE_SELECTOR = [
+  '.woocommerce-message[role="alert"]',
+  '.woocommerce-error[role="alert"]',
+  '.wc-block-components-notice-banner[role="alert"]',
+].join(', ');
+export const NOTICES_WRAPPER_SELECTOR = '.woocommerce-notices-wrapper';
+export const NOTICES_SELECTOR = `${NOTICES_WRAPPER_SELECTOR}, ${ALERT_NOTICE_SELECTOR}`;
 
 /**
  * Shop notices (spec §9 Storefront helpers), as WooCommerce's woocommerce.js and cart/checkout
@@ -81,30 +87,36 @@ export function focusFirstNotice(root: PageRoot = document, options: BehaviourOp
   return () => clock.clearTimeout(timer);
 }
 
-const installed = new WeakMap<PageRoot, () => void>();
-
 /** Focuses the page's first alert notice, and scrolls to and focuses notices added later. */
-export function installNotices(root: PageRoot = document, options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const cancels: (() => void)[] = [focusFirstNotice(root, options)];
+export const installNotices = definePageBehaviour({
+  name: 'notices',
+  selector: NOTICES_SELECTOR,
+  install(root, context) {
+    /** Focuses the first notice under `node` (its tabindex kept, to put back on uninstall). */
+    const focusFirst = (node: PageRoot) => {
+      const notice = within(node, ALERT_NOTICE_SELECTOR)[0];
+      if (notice) context.keep(notice, 'tabindex');
+      return focusFirstNotice(node, context.options);
+    };
+    const cancels: (() => void)[] = [focusFirst(root)];
     const observer = new MutationObserver((records) => {
       for (const record of records) {
         const wrapper =
           record.target instanceof Element ? record.target.closest(NOTICES_WRAPPER_SELECTOR) : null;
         if (!wrapper || ![...record.addedNodes].some((n) => n instanceof Element)) continue;
-        cancels.push(scrollToNotices(wrapper, options), focusFirstNotice(wrapper, options));
+        cancels.push(scrollToNotices(wrapper, context.options), focusFirst(wrapper));
         break;
       }
     });
     observer.observe(root, { childList: true, subtree: true });
     // WooCommerce's cart page refreshes its notices by ajax and says so with these jQuery events.
     const stopJQuery = onJQuery('updated_wc_div item_removed_from_classic_cart', () => {
-      cancels.push(focusFirstNotice(root, options));
+      cancels.push(focusFirst(root));
     });
     return () => {
       observer.disconnect();
       stopJQuery();
       for (const cancel of cancels) cancel();
     };
-  });
-}
+  },
+});

@@ -1,13 +1,13 @@
-import { returnFocus } from '../a11y/focus.ts';
+import { openDialog } from '../a11y/dialog.ts';
 import { adoptStyles } from '../style-sheets.ts';
 
 /**
  * A modal dialog around markup that is already on the page (issue 17: the checkout terms, the
- * login popup): a native `<dialog>` opened with `showModal()` (APG dialog: focus trapped by the
- * browser, Escape closes, the rest of the page inert), a close button, a click on the backdrop
- * closes it. The page's element is moved into the dialog while it is open and put back where it
- * was (with its `hidden` state and classes as before) when it closes; focus goes back to the
- * opener.
+ * login popup), built by the kit's `openDialog` (shared/a11y/dialog.ts: a native `<dialog>` opened
+ * with `showModal()`, APG dialog: focus trapped by the browser, Escape closes, the rest of the page
+ * inert), a close button, a click on the backdrop closes it. The page's element is moved into
+ * the dialog while it is open and put back where it was (with its `hidden` state and classes as
+ * before) when it closes; focus goes back to the opener.
  */
 
 export const PAGE_DIALOG_TEXTS = { close: 'Close' };
@@ -35,32 +35,13 @@ const CSS = `
 .page-dialog :focus-visible{outline:var(--shop-focus-ring-width,2px) solid var(--shop-color-focus,#1f5f8b);outline-offset:2px}
 `;
 
-let ids = 0;
-
 /** Opens `content` in a modal dialog; returns the dialog (closing it puts everything back). */
 export function openPageDialog(options: PageDialogOptions): HTMLDialogElement {
   const { content, label, opener, unhide = [] } = options;
   const doc = content.ownerDocument;
   adoptStyles(doc, CSS);
-  const dialog = doc.createElement('dialog');
-  dialog.className = `page-dialog ${options.className ?? ''}`.trim();
-  if (typeof label === 'string') dialog.setAttribute('aria-label', label);
-  else {
-    label.id ||= `page-dialog-label-${++ids}`;
-    dialog.setAttribute('aria-labelledby', label.id);
-  }
-  const close = doc.createElement('button');
-  close.type = 'button';
-  close.className = 'page-dialog__close';
-  close.setAttribute('aria-label', PAGE_DIALOG_TEXTS.close);
-  close.textContent = '×';
-  close.addEventListener('click', () => dialog.close());
   const body = doc.createElement('div');
   body.className = 'page-dialog__body';
-  dialog.append(close, body);
-  dialog.addEventListener('click', (event) => {
-    if (event.target === dialog) dialog.close();
-  });
 
   const placeholder = doc.createComment('page-dialog');
   const wasHidden = content.hidden;
@@ -73,20 +54,22 @@ export function openPageDialog(options: PageDialogOptions): HTMLDialogElement {
   content.style.removeProperty('display');
   content.style.removeProperty('max-height');
   body.append(content);
-  dialog.addEventListener('close', () => {
-    if (placeholder.isConnected) placeholder.replaceWith(content);
-    else content.remove();
-    content.hidden = wasHidden;
-    content.style.display = inline.display;
-    content.style.maxHeight = inline.maxHeight;
-    content.classList.add(...removed);
-    dialog.remove();
-    if (opener?.isConnected) opener.focus({ preventScroll: true });
-    else returnFocus(null, doc);
-    options.onClose?.();
+  return openDialog({
+    doc,
+    className: `page-dialog ${options.className ?? ''}`.trim(),
+    label,
+    closeButton: { label: PAGE_DIALOG_TEXTS.close, className: 'page-dialog__close' },
+    content: [body],
+    focus: options.focus,
+    opener,
+    onClose: () => {
+      if (placeholder.isConnected) placeholder.replaceWith(content);
+      else content.remove();
+      content.hidden = wasHidden;
+      content.style.display = inline.display;
+      content.style.maxHeight = inline.maxHeight;
+      content.classList.add(...removed);
+      options.onClose?.();
+    },
   });
-  doc.body.append(dialog);
-  dialog.showModal();
-  (options.focus ?? close).focus({ preventScroll: true });
-  return dialog;
 }

@@ -1,15 +1,7 @@
-import {
-  type BehaviourOptions,
-  documentOf,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  prefersReducedMotion,
-  within,
-} from './behaviour.ts';
-import { PARALLAX_SELECTOR } from './selectors.ts';
+import { enhanceNowAndLater, within } from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { PARALLAX_SELECTOR } from './selectors.ts';
+export const PARALLAX_SELECTOR = '[data-parallax]';
 
 /**
  * Parallax (issue 17; spec §2 Other "parallax", §7 Other: loaded only where the markup is). Flatsome
@@ -24,21 +16,20 @@ export { PARALLAX_SELECTOR } from './selectors.ts';
 /** How far an element moves per unit of strength, as a share of its distance from the viewport centre. */
 export const PARALLAX_FACTOR = 0.05;
 
-const installed = new WeakMap<PageRoot, () => void>();
-
 /** The vertical shift in px for an element whose centre is `distance` px below the viewport centre. */
 export function parallaxShift(distance: number, strength: number): number {
   return Math.round(-distance * strength * PARALLAX_FACTOR * 10) / 10;
 }
 
 /** Moves the `[data-parallax]` elements under `root` as the page scrolls. */
-export function installParallax(root: PageRoot = document, options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const doc = documentOf(root);
-    const win = doc.defaultView ?? window;
+export const installParallax = definePageBehaviour({
+  name: 'parallax',
+  selector: PARALLAX_SELECTOR,
+  install(root, context) {
+    const win = context.window;
     const elements = new Set<HTMLElement>();
     const update = () => {
-      const still = prefersReducedMotion(options);
+      const still = context.reducedMotion();
       for (const el of elements) {
         if (!el.isConnected) {
           elements.delete(el);
@@ -62,13 +53,11 @@ export function installParallax(root: PageRoot = document, options: BehaviourOpt
       for (const el of within(node, PARALLAX_SELECTOR)) elements.add(el);
       update();
     });
-    win.addEventListener('scroll', update, { passive: true });
-    win.addEventListener('resize', update);
+    context.on(win, 'scroll', update, { passive: true });
+    context.on(win, 'resize', update);
     return () => {
       stop();
-      win.removeEventListener('scroll', update);
-      win.removeEventListener('resize', update);
       for (const el of elements) el.style.removeProperty('transform');
     };
-  });
-}
+  },
+});

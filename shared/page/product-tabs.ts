@@ -1,18 +1,9 @@
 import { watchBreakpoint } from '../breakpoints.ts';
-import {
-  type BehaviourOptions,
-  clockOf,
-  documentOf,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  within,
-} from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 import { scrollWindowTo } from './scroll-window.ts';
-import { PRODUCT_TABS_SELECTOR } from './selectors.ts';
 import { enhanceTabs, type TabSet } from './tabs.ts';
 
-export { PRODUCT_TABS_SELECTOR } from './selectors.ts';
+export const PRODUCT_TABS_SELECTOR = '.woocommerce-tabs';
 /**
  * WooCommerce's product tabs (spec §2 Single product page; issue 16): description, additional
  * information and reviews, as WooCommerce's single-product template prints them:
@@ -71,32 +62,87 @@ interface ProductTabs {
   buttons?: HTMLButtonElement[];
 }
 
-const installed = new WeakMap<PageRoot, () => void>();
+/** The product tabs of a tab set: its list, where its reviews and additional information are. */
+function productTabsOf(set: TabSet): ProductTabs {
+  const list = set.tabs[0].closest<HTMLElement>('[role="tablist"]') as HTMLElement;
+  // WooCommerce puts role="tab" and aria-controls on the list items; tabs.ts made them
+  // presentational, which a global ARIA attribute would undo.
+  for (const tab of set.tabs) tab.parentElement?.removeAttribute('aria-controls');
+  const find = (key: string) =>
+    set.tabs.findIndex((tab, i) => tab.closest(`.${key}_tab`) || set.panels[i].id === `tab-${key}`);
+  return { set, list, reviews: find('reviews'), info: find('additional_information') };
+}
+
+/** The accordion's buttons follow the panels (open when shown). */
+function sync(p: ProductTabs): void {
+  p.buttons?.forEach((b, i) => {
+    b.setAttribute('aria-expanded', String(!p.set.panels[i].hidden));
+  });
+}
+
+function open(p: ProductTabs, index: number): void {
+  p.set.select(index);
+  sync(p);
+}
+
+/** Narrow: the tab list hides, each panel gets a heading with a button (an APG accordion). */
+function toAccordion(doc: Document, p: ProductTabs): void {
+  if (p.buttons) return;
+  p.list.hidden = true;
+  p.buttons = p.set.panels.map((panel, i) => {
+    const heading = doc.createElement('h2');
+    heading.className = HEADING;
+    const button = doc.createElement('button');
+    button.type = 'button';
+    button.id = `${panel.id}-accordion`;
+    button.textContent = p.set.tabs[i].textContent?.trim() ?? '';
+    button.setAttribute('aria-controls', panel.id);
+    heading.append(button);
+    panel.before(heading);
+    panel.setAttribute('role', 'region');
+    panel.setAttribute('aria-labelledby', button.id);
+    return button;
+  });
+  sync(p);
+}
+
+/** Wide again: the headings go, the tabs come back with the open item selected. */
+function toTabs(p: ProductTabs): void {
+  if (!p.buttons) return;
+  for (const button of p.buttons) button.parentElement?.remove();
+  p.buttons = undefined;
+  p.list.hidden = false;
+  p.set.panels.forEach((panel, i) => {
+    panel.setAttribute('role', 'tabpanel');
+    panel.setAttribute('aria-labelledby', p.set.tabs[i].id);
+  });
+  open(
+    p,
+    Math.max(
+      0,
+      p.set.panels.findIndex((panel) => !panel.hidden),
+    ),
+  );
+}
 
 /** Installs the hash rules and the narrow-screen accordion on the product tabs under the root. */
-export function installProductTabs(root: PageRoot = document, options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const doc = documentOf(root);
-    const win = doc.defaultView ?? window;
-    const clock = clockOf(options);
+export const installProductTabs = definePageBehaviour({
+  name: 'product-tabs',
+  selector: PRODUCT_TABS_SELECTOR,
+  install(root, context) {
+    const doc = context.document;
+    const win = context.window;
+    const clock = context.clock;
     const all = new Set<ProductTabs>();
     let narrow = false;
     let timer: unknown;
     let stopScroll = () => {};
 
-    const sync = (p: ProductTabs) =>
-      p.buttons?.forEach((b, i) => {
-        b.setAttribute('aria-expanded', String(!p.set.panels[i].hidden));
-      });
-    const open = (p: ProductTabs, index: number) => {
-      p.set.select(index);
-      sync(p);
-    };
     const scrollSoon = (p: ProductTabs) => {
       clock.clearTimeout(timer);
       timer = clock.setTimeout(() => {
         stopScroll();
-        stopScroll = scrollWindowTo(p.buttons?.[p.reviews] ?? p.set.tabs[p.reviews], options);
+        stopScroll = scrollWindowTo(p.buttons?.[p.reviews] ?? p.set.tabs[p.reviews], context.options);
       }, REVIEWS_SCROLL_DELAY_MS);
     };
     const apply = (p: ProductTabs, initial: boolean) => {
@@ -108,68 +154,23 @@ export function installProductTabs(root: PageRoot = document, options: Behaviour
       else if (initial && !p.set.panels.some((panel) => `#${panel.id}` === hash)) open(p, 0);
     };
 
-    const toAccordion = (p: ProductTabs) => {
-      if (p.buttons) return;
-      p.list.hidden = true;
-      p.buttons = p.set.panels.map((panel, i) => {
-        const heading = doc.createElement('h2');
-        heading.className = HEADING;
-        const button = doc.createElement('button');
-        button.type = 'button';
-        button.id = `${panel.id}-accordion`;
-        button.textContent = p.set.tabs[i].textContent?.trim() ?? '';
-        button.setAttribute('aria-controls', panel.id);
-        heading.append(button);
-        panel.before(heading);
-        panel.setAttribute('role', 'region');
-        panel.setAttribute('aria-labelledby', button.id);
-        return button;
-      });
-      sync(p);
-    };
-    const toTabs = (p: ProductTabs) => {
-      if (!p.buttons) return;
-      for (const button of p.buttons) button.parentElement?.remove();
-      p.buttons = undefined;
-      p.list.hidden = false;
-      p.set.panels.forEach((panel, i) => {
-        panel.setAttribute('role', 'tabpanel');
-        panel.setAttribute('aria-labelledby', p.set.tabs[i].id);
-      });
-      open(
-        p,
-        Math.max(
-          0,
-          p.set.panels.findIndex((panel) => !panel.hidden),
-        ),
-      );
-    };
-
     // The accordion's buttons follow the panels, whoever shows or hides them (tabs.ts on hashchange).
     const observer = new MutationObserver(() => {
       for (const p of all) sync(p);
     });
 
-    const stopWatching = enhanceNowAndLater(root, (node) => {
-      for (const container of within(node, PRODUCT_TABS_SELECTOR)) {
-        const set = enhanceTabs(container, doc);
-        if (!set || [...all].some((p) => p.set === set)) continue;
-        const list = set.tabs[0].closest<HTMLElement>('[role="tablist"]') as HTMLElement;
-        // WooCommerce puts role="tab" and aria-controls on the list items; tabs.ts made them
-        // presentational, which a global ARIA attribute would undo.
-        for (const tab of set.tabs) tab.parentElement?.removeAttribute('aria-controls');
-        const find = (key: string) =>
-          set.tabs.findIndex((tab, i) => tab.closest(`.${key}_tab`) || set.panels[i].id === `tab-${key}`);
-        const p: ProductTabs = { set, list, reviews: find('reviews'), info: find('additional_information') };
-        all.add(p);
-        for (const panel of set.panels) observer.observe(panel, { attributeFilter: ['hidden'] });
-        if (narrow) toAccordion(p);
-        apply(p, true);
-      }
+    context.each(PRODUCT_TABS_SELECTOR, (container) => {
+      const set = enhanceTabs(container, doc);
+      if (!set || [...all].some((p) => p.set === set)) return;
+      const p = productTabsOf(set);
+      all.add(p);
+      for (const panel of set.panels) observer.observe(panel, { attributeFilter: ['hidden'] });
+      if (narrow) toAccordion(doc, p);
+      apply(p, true);
     });
     const stopBreakpoint = watchBreakpoint((breakpoint) => {
       narrow = breakpoint === 'small';
-      for (const p of all) (narrow ? toAccordion : toTabs)(p);
+      for (const p of all) narrow ? toAccordion(doc, p) : toTabs(p);
     }, win);
 
     const onHashChange = () => {
@@ -200,17 +201,14 @@ export function installProductTabs(root: PageRoot = document, options: Behaviour
       if (win.location.hash === '#reviews') scrollSoon(p);
       else win.location.hash = '#reviews'; // hashchange: the reviews rule above
     };
-    root.addEventListener('click', onClick, true);
-    win.addEventListener('hashchange', onHashChange);
+    context.on(root, 'click', onClick, true);
+    context.on(win, 'hashchange', onHashChange);
     return () => {
-      stopWatching();
       stopBreakpoint();
       observer.disconnect();
       clock.clearTimeout(timer);
       stopScroll();
-      root.removeEventListener('click', onClick, true);
-      win.removeEventListener('hashchange', onHashChange);
       for (const p of all) toTabs(p);
     };
-  });
-}
+  },
+});

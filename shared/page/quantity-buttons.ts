@@ -1,14 +1,9 @@
 import { raiseToMin, stepQuantity } from '../quantity.ts';
-import {
-  type BehaviourOptions,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  within,
-} from './behaviour.ts';
-import { QUANTITY_SELECTOR } from './selectors.ts';
+import { within } from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { QUANTITY_SELECTOR } from './selectors.ts';
+/** The product page (issue 16): quantity-buttons.ts, product-tabs.ts, sticky-add-to-cart.ts. */
+export const QUANTITY_SELECTOR = '.quantity input.qty';
 
 /**
  * Quantity inputs everywhere (spec §5 Quantity inputs; issue 16): plus/minus buttons beside
@@ -36,9 +31,7 @@ export { QUANTITY_SELECTOR } from './selectors.ts';
  */
 
 const BUTTON = '.quantity .minus, .quantity .plus';
-const LABELS = { minus: 'Decrease quantity', plus: 'Increase quantity' } as const;
 
-const installed = new WeakMap<PageRoot, () => void>();
 let ids = 0;
 
 const num = (value: string | null): number | null => {
@@ -90,42 +83,44 @@ export function setQuantity(input: HTMLInputElement, value: number): void {
 }
 
 /** Adds (or adopts) the plus/minus buttons of every quantity input under the root. */
-export function installQuantityButtons(
-  root: PageRoot = document,
-  _options: BehaviourOptions = {},
-): () => void {
-  return installOnce(installed, root, () => {
+export const installQuantityButtons = definePageBehaviour({
+  name: 'quantity-buttons',
+  selector: QUANTITY_SELECTOR,
+  messages: { minus: 'Decrease quantity', plus: 'Increase quantity' },
+  install(root, context) {
     const created: HTMLElement[] = [];
-    const enhance = (node: PageRoot) => {
-      for (const input of within<HTMLInputElement>(node, QUANTITY_SELECTOR)) {
-        const wrapper = input.closest<HTMLElement>('.quantity');
-        if (!wrapper || input.type === 'hidden' || wrapper.dataset.quantityButtons !== undefined) continue;
-        wrapper.dataset.quantityButtons = '';
-        if (!input.id) input.id = `shop-quantity-${++ids}`;
-        for (const kind of ['minus', 'plus'] as const) {
-          let button = wrapper.querySelector<HTMLElement>(`.${kind}`);
-          if (!button) {
-            button = input.ownerDocument.createElement('button');
-            (button as HTMLButtonElement).type = 'button';
-            button.className = `${kind} quantity-button`;
-            button.textContent = kind === 'minus' ? '−' : '+';
-            if (kind === 'minus') input.before(button);
-            else input.after(button);
-            created.push(button);
-          }
-          button.setAttribute('aria-label', LABELS[kind]);
-          button.setAttribute('aria-controls', input.id);
+    const classed: HTMLElement[] = []; // wrappers that got `buttons_added` from us
+    const enhance = (input: HTMLInputElement) => {
+      const wrapper = input.closest<HTMLElement>('.quantity');
+      if (!wrapper || input.type === 'hidden' || wrapper.dataset.quantityButtons !== undefined) return;
+      wrapper.dataset.quantityButtons = '';
+      if (!input.id) input.id = `shop-quantity-${++ids}`;
+      for (const kind of ['minus', 'plus'] as const) {
+        let button = wrapper.querySelector<HTMLElement>(`.${kind}`);
+        if (!button) {
+          button = input.ownerDocument.createElement('button');
+          (button as HTMLButtonElement).type = 'button';
+          button.className = `${kind} quantity-button`;
+          button.textContent = kind === 'minus' ? '−' : '+';
+          if (kind === 'minus') input.before(button);
+          else input.after(button);
+          created.push(button);
         }
-        wrapper.classList.add('buttons_added');
-        if (!inCart(input)) {
-          const { min } = quantityLimits(input);
-          const value = num(input.value);
-          if (value !== null && value < min) input.value = String(min);
-        }
-        syncButtons(input);
+        button.setAttribute('aria-label', context.messages[kind]);
+        button.setAttribute('aria-controls', input.id);
       }
+      if (!wrapper.classList.contains('buttons_added')) {
+        wrapper.classList.add('buttons_added');
+        classed.push(wrapper);
+      }
+      if (!inCart(input)) {
+        const { min } = quantityLimits(input);
+        const value = num(input.value);
+        if (value !== null && value < min) input.value = String(min);
+      }
+      syncButtons(input);
     };
-    const stopWatching = enhanceNowAndLater(root, enhance);
+    context.each(QUANTITY_SELECTOR, enhance);
 
     const onClick = (event: Event) => {
       const button = event.target instanceof Element ? event.target.closest<HTMLElement>(BUTTON) : null;
@@ -151,17 +146,14 @@ export function installQuantityButtons(
       }
       syncButtons(input);
     };
-    root.addEventListener('click', onClick);
-    root.addEventListener('input', onChange);
-    root.addEventListener('change', onChange);
+    context.on(root, 'click', onClick);
+    context.on(root, 'input', onChange);
+    context.on(root, 'change', onChange);
     return () => {
-      stopWatching();
-      root.removeEventListener('click', onClick);
-      root.removeEventListener('input', onChange);
-      root.removeEventListener('change', onChange);
       for (const button of created) button.remove();
+      for (const wrapper of classed) wrapper.classList.remove('buttons_added');
       for (const wrapper of within(root, '.quantity[data-quantity-buttons]'))
         delete wrapper.dataset.quantityButtons;
     };
-  });
-}
+  },
+});

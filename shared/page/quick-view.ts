@@ -1,15 +1,17 @@
+import { labelDialog, openDialog } from '../a11y/dialog.ts';
+import { addToCart } from '../cart/actions.ts';
+import { viewCartLink } from '../cart/view-cart-link.ts';
 import { jqueryWrap } from '../jquery-bridge.ts';
 import { logError } from '../log.ts';
 import { sanitizeToFragment } from '../sanitize.ts';
 import { shop } from '../shop/adapter.ts';
-import { addToCart } from '../shop/cart.ts';
 import { $pageConfig } from '../stores/page-config.ts';
 import { adoptStyles } from '../style-sheets.ts';
 import { safeUrl } from '../url.ts';
-import { type BehaviourOptions, clockOf, documentOf, installOnce, type PageRoot } from './behaviour.ts';
-import { QUICK_VIEW_SELECTOR } from './selectors.ts';
+import type { BehaviourOptions } from './behaviour.ts';
+import { type BehaviourContext, definePageBehaviour, type Messages } from './define-behaviour.ts';
 
-export { QUICK_VIEW_SELECTOR } from './selectors.ts';
+export const QUICK_VIEW_SELECTOR = '.quick-view[data-prod]';
 
 /**
  * Quick view from a product box (issue 16; spec §1, §2 "Cart and checkout", §7 "Quick view", §9
@@ -61,7 +63,6 @@ const CSS = `
 .quick-view.is-loading{opacity:.6;cursor:progress}
 `;
 
-const installed = new WeakMap<PageRoot, () => void>();
 let ids = 0;
 const nextId = (prefix: string) => `${prefix}-${++ids}`;
 
@@ -103,82 +104,136 @@ export function quickViewCartFields(form: HTMLFormElement, submitter: HTMLElemen
   return fields;
 }
 
+/** The dialog's body while the product loads: a status with a spinner. */
+function loadingBody(doc: Document): HTMLElement {
+  const body = doc.createElement('div');
+  body.className = 'quick-view-dialog__body product-lightbox lightbox-content';
+  const status = doc.createElement('p');
+  status.className = 'quick-view-dialog__status';
+  status.setAttribute('role', 'status');
+  const spinner = doc.createElement('span');
+  spinner.className = 'quick-view-dialog__spinner';
+  status.append(spinner, QUICK_VIEW_TEXTS.loading);
+  body.append(status);
+  return body;
+}
+
+/** What the dialog says when the product cannot be loaded: an alert, with the product page's link. */
+function failedMessage(doc: Document, url: string | null | undefined): HTMLElement {
+  const message = doc.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.className = 'quick-view-dialog__error';
+  message.append(QUICK_VIEW_TEXTS.failed);
+  if (url) {
+    const a = doc.createElement('a');
+    a.href = url;
+    a.textContent = QUICK_VIEW_TEXTS.productPage;
+    message.append(' ', a);
+  }
+  return message;
+}
+
+/** The loaded product in the dialog: its heading labels it, its gallery slides, its variation forms start. */
+function enhanceProduct(doc: Document, dialog: HTMLDialogElement, body: HTMLElement): void {
+  const heading = body.querySelector<HTMLElement>('.product_title, .product-title, h1, h2');
+  if (heading) {
+    heading.id ||= nextId('quick-view-title');
+    heading.tabIndex = -1;
+    labelDialog(dialog, heading);
+  }
+  const gallery = body.querySelector<HTMLElement>(
+    '.product-gallery-slider, .woocommerce-product-gallery__wrapper, .product-gallery .slider',
+  );
+  if (gallery) slider(gallery, doc);
+  for (const form of body.querySelectorAll<HTMLFormElement>('form.variations_form')) {
+    // WooCommerce's add-to-cart-variation.js (Flatsome calls it on the quick view's form);
+    // without it, a `wc_variation_form` event for our swatches and other page scripts.
+    const $form = jqueryWrap(form) as { wc_variation_form?: () => unknown } | null;
+    if (typeof $form?.wc_variation_form === 'function') {
+      try {
+        $form.wc_variation_form();
+      } catch (error) {
+        logError(null, 'quick view: wc_variation_form failed.', error);
+      }
+    } else form.dispatchEvent(new CustomEvent('wc_variation_form', { bubbles: true }));
+  }
+  // APG dialog: with content longer than a screen, focus goes to the heading at its start.
+  if (heading && doc.activeElement === dialog.querySelector('.quick-view-dialog__close'))
+    heading.focus({ preventScroll: true });
+}
+
+/** A cart form submitted in the dialog: added by ajax, with a note (other forms go their own way). */
+function addFromDialog(doc: Document, event: SubmitEvent, dialog: HTMLDialogElement): void {
+  const form = event.target;
+  if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.matches('form.cart')) return;
+  const fields = quickViewCartFields(form, event.submitter);
+  if (!fields) return; // the form goes its own way (to the product page)
+  event.preventDefault();
+  if (form.getAttribute('aria-busy') === 'true') return;
+  form.setAttribute('aria-busy', 'true');
+  const note = form.querySelector('.quick-view-dialog__added') ?? doc.createElement('p');
+  note.className = 'quick-view-dialog__added';
+  note.setAttribute('role', 'status');
+  note.textContent = '';
+  form.append(note);
+  void addToCart(fields, event.submitter ?? form).then((result) => {
+    form.removeAttribute('aria-busy');
+    if (!dialog.open) return;
+    if (result === 'added') note.replaceChildren(QUICK_VIEW_TEXTS.added, ' ', viewCartLink(doc));
+    else if (result === 'failed') note.textContent = QUICK_VIEW_TEXTS.addFailed;
+  });
+}
+
 /** Installs quick view for the links under `root` (delegated: links added later work too). */
-export function installQuickView(root: PageRoot = document, options: QuickViewOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const doc = documentOf(root);
-    const clock = clockOf(options);
+export const installQuickView = definePageBehaviour({
+  name: 'quick-view',
+  selector: QUICK_VIEW_SELECTOR,
+  install(root, context: BehaviourContext<Messages, QuickViewOptions>) {
+    const doc = context.document;
+    const clock = context.clock;
     let open: { dialog: HTMLDialogElement; link: HTMLElement } | undefined;
 
     const show = (link: HTMLElement, productId: string) => {
       adoptStyles(doc, CSS);
       const { title, url } = boxOf(link);
       const controller = new AbortController();
-      const dialog = doc.createElement('dialog');
-      dialog.className = 'quick-view-dialog';
-      dialog.setAttribute('aria-label', title || QUICK_VIEW_TEXTS.dialog);
-      const close = doc.createElement('button');
-      close.type = 'button';
-      close.className = 'quick-view-dialog__close';
-      close.setAttribute('aria-label', QUICK_VIEW_TEXTS.close);
-      close.textContent = '×';
-      close.addEventListener('click', () => dialog.close());
-      const body = doc.createElement('div');
-      body.className = 'quick-view-dialog__body product-lightbox lightbox-content';
-      const status = doc.createElement('p');
-      status.className = 'quick-view-dialog__status';
-      status.setAttribute('role', 'status');
-      const spinner = doc.createElement('span');
-      spinner.className = 'quick-view-dialog__spinner';
-      status.append(spinner, QUICK_VIEW_TEXTS.loading);
-      body.append(status);
-      dialog.append(close, body);
+      const body = loadingBody(doc);
+      // The kit's dialog (shared/a11y/dialog.ts): modal, a close button taking focus, the backdrop
+      // closes it; on close it leaves the page and focus goes back to the link, without scrolling.
+      const dialog = openDialog({
+        doc,
+        className: 'quick-view-dialog',
+        label: title || QUICK_VIEW_TEXTS.dialog,
+        closeButton: { label: QUICK_VIEW_TEXTS.close, className: 'quick-view-dialog__close' },
+        content: [body],
+        opener: link,
+        onClose: () => {
+          controller.abort();
+          done();
+          if (open?.dialog === dialog) open = undefined;
+        },
+      });
       dialog.setAttribute('aria-busy', 'true');
       link.setAttribute('aria-busy', 'true');
       link.classList.add('is-loading');
-      // A click on the backdrop (the dialog box itself, outside its content) closes it.
-      dialog.addEventListener('click', (event) => {
-        if (event.target === dialog) dialog.close();
-      });
-      dialog.addEventListener('submit', (event) => onSubmit(event as SubmitEvent, dialog));
+      dialog.addEventListener('submit', (event) => addFromDialog(doc, event as SubmitEvent, dialog));
       let slow = false;
       const timer = clock.setTimeout(() => {
         slow = true;
         controller.abort();
-      }, options.timeout ?? $pageConfig.get().requestTimeout);
+      }, context.options.timeout ?? $pageConfig.get().requestTimeout);
       const done = () => {
         clock.clearTimeout(timer);
         dialog.removeAttribute('aria-busy');
         link.removeAttribute('aria-busy');
         link.classList.remove('is-loading');
       };
-      dialog.addEventListener('close', () => {
-        controller.abort();
-        done();
-        dialog.remove();
-        if (open?.dialog === dialog) open = undefined;
-        // APG dialog: focus back to the link that opened it, without scrolling the page.
-        if (link.isConnected) link.focus({ preventScroll: true });
-      });
-      doc.body.append(dialog);
-      dialog.showModal();
-      close.focus({ preventScroll: true });
       open = { dialog, link };
 
       const fail = (reason: unknown) => {
         if (!dialog.open) return;
         logError(null, `quick view: product ${productId} could not be loaded.`, reason);
-        const message = doc.createElement('p');
-        message.setAttribute('role', 'alert');
-        message.className = 'quick-view-dialog__error';
-        message.append(QUICK_VIEW_TEXTS.failed);
-        if (url) {
-          const a = doc.createElement('a');
-          a.href = url;
-          a.textContent = QUICK_VIEW_TEXTS.productPage;
-          message.append(' ', a);
-        }
-        body.replaceChildren(message);
+        body.replaceChildren(failedMessage(doc, url));
       };
       shop()
         .quickView(productId, controller.signal)
@@ -190,70 +245,13 @@ export function installQuickView(root: PageRoot = document, options: QuickViewOp
             if (!content.textContent?.trim() && !content.querySelector('img'))
               return fail(new Error('the shop answered with nothing'));
             body.replaceChildren(content);
-            enhance(dialog, body);
+            enhanceProduct(doc, dialog, body);
           },
           (error: unknown) => {
             done();
             if (!controller.signal.aborted || slow) fail(error);
           },
         );
-    };
-
-    const enhance = (dialog: HTMLDialogElement, body: HTMLElement) => {
-      const heading = body.querySelector<HTMLElement>('.product_title, .product-title, h1, h2');
-      if (heading) {
-        heading.id ||= nextId('quick-view-title');
-        heading.tabIndex = -1;
-        dialog.removeAttribute('aria-label');
-        dialog.setAttribute('aria-labelledby', heading.id);
-      }
-      const gallery = body.querySelector<HTMLElement>(
-        '.product-gallery-slider, .woocommerce-product-gallery__wrapper, .product-gallery .slider',
-      );
-      if (gallery) slider(gallery, doc);
-      for (const form of body.querySelectorAll<HTMLFormElement>('form.variations_form')) {
-        // WooCommerce's add-to-cart-variation.js (Flatsome calls it on the quick view's form);
-        // without it, a `wc_variation_form` event for our swatches and other page scripts.
-        const $form = jqueryWrap(form) as { wc_variation_form?: () => unknown } | null;
-        if (typeof $form?.wc_variation_form === 'function') {
-          try {
-            $form.wc_variation_form();
-          } catch (error) {
-            logError(null, 'quick view: wc_variation_form failed.', error);
-          }
-        } else form.dispatchEvent(new CustomEvent('wc_variation_form', { bubbles: true }));
-      }
-      // APG dialog: with content longer than a screen, focus goes to the heading at its start.
-      if (heading && doc.activeElement === dialog.querySelector('.quick-view-dialog__close'))
-        heading.focus({ preventScroll: true });
-    };
-
-    const onSubmit = (event: SubmitEvent, dialog: HTMLDialogElement) => {
-      const form = event.target;
-      if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.matches('form.cart')) return;
-      const fields = quickViewCartFields(form, event.submitter);
-      if (!fields) return; // the form goes its own way (to the product page)
-      event.preventDefault();
-      if (form.getAttribute('aria-busy') === 'true') return;
-      form.setAttribute('aria-busy', 'true');
-      const note = form.querySelector('.quick-view-dialog__added') ?? doc.createElement('p');
-      note.className = 'quick-view-dialog__added';
-      note.setAttribute('role', 'status');
-      note.textContent = '';
-      form.append(note);
-      void addToCart(fields, event.submitter ?? form).then((result) => {
-        form.removeAttribute('aria-busy');
-        if (!dialog.open) return;
-        if (result === 'added') {
-          const { cartUrl, i18nViewCart } = $pageConfig.get();
-          const view = doc.createElement('a');
-          view.className = 'added_to_cart wc-forward';
-          view.textContent = i18nViewCart;
-          const href = safeUrl(cartUrl);
-          if (href) view.href = href;
-          note.replaceChildren(QUICK_VIEW_TEXTS.added, ' ', view);
-        } else if (result === 'failed') note.textContent = QUICK_VIEW_TEXTS.addFailed;
-      });
     };
 
     const onClick = (event: Event) => {
@@ -270,13 +268,12 @@ export function installQuickView(root: PageRoot = document, options: QuickViewOp
       }
       show(link, productId);
     };
-    root.addEventListener('click', onClick);
+    context.on(root, 'click', onClick);
     return () => {
-      root.removeEventListener('click', onClick);
       open?.dialog.close();
     };
-  });
-}
+  },
+});
 
 /**
  * The quick view's image slider: the container's element children holding an image are the

@@ -1,7 +1,7 @@
-import { type BehaviourOptions, clockOf, installOnce, type PageRoot, within } from './behaviour.ts';
-import { RESULT_COUNT_SELECTOR } from './selectors.ts';
+import { within } from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { RESULT_COUNT_SELECTOR } from './selectors.ts';
+export const RESULT_COUNT_SELECTOR = '.woocommerce-result-count[data-is-sorted-by="true"]';
 
 /**
  * Result count live region (spec §2 Listing, §9: refreshed after 2000 ms): on a sorted listing
@@ -14,16 +14,18 @@ export { RESULT_COUNT_SELECTOR } from './selectors.ts';
 /** spec §9 Storefront helpers: result count refresh 2000 ms. */
 export const RESULT_COUNT_REFRESH_MS = 2000;
 
-const installed = new WeakMap<PageRoot, () => void>();
-
 /** Refreshes the sorted result count's live region once, 2000 ms after install. */
-export function installResultCount(root: PageRoot = document, options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const clock = clockOf(options);
+export const installResultCount = definePageBehaviour({
+  name: 'result-count',
+  selector: RESULT_COUNT_SELECTOR,
+  install(root, context) {
+    const clock = context.clock;
     const regions = within(root, RESULT_COUNT_SELECTOR);
     for (const region of regions)
-      if (!region.hasAttribute('role') && !region.hasAttribute('aria-live'))
+      if (!region.hasAttribute('role') && !region.hasAttribute('aria-live')) {
+        context.keep(region, 'role');
         region.setAttribute('role', 'status');
+      }
     const timer = clock.setTimeout(() => {
       for (const region of regions) {
         if (!region.isConnected) continue;
@@ -32,6 +34,8 @@ export function installResultCount(root: PageRoot = document, options: Behaviour
         region.append(...content);
       }
     }, RESULT_COUNT_REFRESH_MS);
-    return () => clock.clearTimeout(timer);
-  });
-}
+    return () => {
+      clock.clearTimeout(timer);
+    };
+  },
+});

@@ -1,8 +1,8 @@
 import { readPageData } from '../stores/page-data.ts';
-import { type BehaviourOptions, installOnce, type PageRoot, within } from './behaviour.ts';
-import { REVIEW_FORM_SELECTOR } from './selectors.ts';
+import type { BehaviourOptions } from './behaviour.ts';
+import { type BehaviourContext, definePageBehaviour, type Messages } from './define-behaviour.ts';
 
-export { REVIEW_FORM_SELECTOR } from './selectors.ts';
+export const REVIEW_FORM_SELECTOR = 'form#commentform, form.comment-form';
 
 /**
  * The product review form (spec §3 Review form, §5 Review form, §8 "Required rating missing"),
@@ -34,7 +34,6 @@ export interface ReviewFormOptions {
 
 /** Enhanced forms, with what undoes the enhancement. */
 const enhanced = new WeakMap<HTMLFormElement, { group: HTMLElement; restore: () => void }>();
-const installed = new WeakMap<PageRoot, () => void>();
 
 function pageOptions(): Required<ReviewFormOptions> {
   const params = readPageData('wc_single_product_params');
@@ -56,23 +55,16 @@ function ratingField(form: HTMLFormElement): HTMLSelectElement | HTMLInputElemen
   return field instanceof HTMLSelectElement || field instanceof HTMLInputElement ? field : null;
 }
 
-/** Enhances one review form (once); returns the star group, or null when it has no rating field. */
-export function enhanceReviewForm(
-  form: HTMLFormElement,
-  options: ReviewFormOptions = {},
-): HTMLElement | null {
-  const field = ratingField(form);
-  if (!field) return null;
-  const known = enhanced.get(form);
-  if (known) return known.group;
-  const settings = { ...pageOptions(), ...options };
-  // WooCommerce prints `required` on the select when the rating is required.
-  if (options.required === undefined && field.required) settings.required = true;
+/**
+ * The star radio group for a rating field, labelled by the field's label (else the page's text),
+ * and the message a missing required rating shows.
+ */
+function starGroup(form: HTMLFormElement, field: HTMLElement, settings: ReturnType<typeof pageOptions>) {
   const label = field.id ? form.querySelector(`label[for="${CSS.escape(field.id)}"]`) : null;
-
   const group = document.createElement('p');
   group.className = 'stars';
   group.setAttribute('role', 'radiogroup');
+  const labelHadId = label?.hasAttribute('id') ?? false;
   if (label) {
     label.id ||= `${field.id}-label`;
     group.setAttribute('aria-labelledby', label.id);
@@ -93,6 +85,50 @@ export function enhanceReviewForm(
   message.className = 'rating-error';
   message.id = `${field.id || 'rating'}-error-${Math.random().toString(36).slice(2, 7)}`;
   message.hidden = true;
+  return { group, stars, message, label, labelHadId };
+}
+
+/** The rating a key pressed on the star at `index` chooses (APG radio group keys), or 0. */
+function keyedRating(key: string, index: number): number {
+  const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+  if (key in moves) return ((index + moves[key] + 5) % 5) + 1;
+  if (key === ' ' || key === 'Enter') return index + 1;
+  if (key === 'Home' || key === 'End') return key === 'Home' ? 1 : 5;
+  return 0;
+}
+
+/**
+ * A select rating field stays in the form (it is what is submitted), hidden from sight and from
+ * readers; returns what shows it as printed.
+ */
+function hideSelect(field: HTMLSelectElement | HTMLInputElement): () => void {
+  const before = { hidden: field.hidden, required: field.required, tabIndex: field.getAttribute('tabindex') };
+  if (field instanceof HTMLSelectElement) {
+    field.hidden = true;
+    field.required = false; // the stars report a missing rating, not the hidden select
+    field.tabIndex = -1;
+  }
+  return () => {
+    field.hidden = before.hidden;
+    field.required = before.required;
+    if (before.tabIndex === null) field.removeAttribute('tabindex');
+    else field.setAttribute('tabindex', before.tabIndex);
+  };
+}
+
+/** Enhances one review form (once); returns the star group, or null when it has no rating field. */
+export function enhanceReviewForm(
+  form: HTMLFormElement,
+  options: ReviewFormOptions = {},
+): HTMLElement | null {
+  const field = ratingField(form);
+  if (!field) return null;
+  const known = enhanced.get(form);
+  if (known) return known.group;
+  const settings = { ...pageOptions(), ...options };
+  // WooCommerce prints `required` on the select when the rating is required.
+  if (options.required === undefined && field.required) settings.required = true;
+  const { group, stars, message, label, labelHadId } = starGroup(form, field, settings);
 
   const current = () => {
     const value = Number(field.value);
@@ -130,18 +166,10 @@ export function enhanceReviewForm(
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const index = stars.indexOf(event.target as HTMLAnchorElement);
-    if (index < 0) return;
-    const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-    if (event.key in moves) {
-      event.preventDefault();
-      choose(((index + moves[event.key] + 5) % 5) + 1, true);
-    } else if (event.key === ' ' || event.key === 'Enter') {
-      event.preventDefault();
-      choose(index + 1, true);
-    } else if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault();
-      choose(event.key === 'Home' ? 1 : 5, true);
-    }
+    const value = index < 0 ? 0 : keyedRating(event.key, index);
+    if (!value) return;
+    event.preventDefault();
+    choose(value, true);
   };
   const onReset = () => queueMicrotask(render);
   const onSubmit = (event: SubmitEvent) => {
@@ -164,13 +192,7 @@ export function enhanceReviewForm(
   form.addEventListener('reset', onReset);
   form.addEventListener('submit', onSubmit, { capture: true });
 
-  // The select stays in the form (it is what is submitted), hidden from sight and from readers.
-  const before = { hidden: field.hidden, required: field.required, tabIndex: field.getAttribute('tabindex') };
-  if (field instanceof HTMLSelectElement) {
-    field.hidden = true;
-    field.required = false; // the stars report a missing rating, not the hidden select
-    field.tabIndex = -1;
-  }
+  const showField = hideSelect(field);
   field.after(group, message);
   render();
   enhanced.set(form, {
@@ -181,10 +203,8 @@ export function enhanceReviewForm(
       form.removeEventListener('submit', onSubmit, { capture: true });
       group.remove();
       message.remove();
-      field.hidden = before.hidden;
-      field.required = before.required;
-      if (before.tabIndex === null) field.removeAttribute('tabindex');
-      else field.setAttribute('tabindex', before.tabIndex);
+      if (label && !labelHadId) label.removeAttribute('id');
+      showField();
       enhanced.delete(form);
     },
   });
@@ -196,25 +216,16 @@ export function enhanceReviewForm(
  * and when one is added later (ajax); once per root. Returns the uninstall, which restores the
  * forms as printed.
  */
-export function installReviewForm(
-  root: PageRoot = document,
-  options: ReviewFormOptions & BehaviourOptions = {},
-): () => void {
-  return installOnce(installed, root, () => {
+export const installReviewForm = definePageBehaviour({
+  name: 'review-form',
+  selector: REVIEW_FORM_SELECTOR,
+  install(_root, context: BehaviourContext<Messages, ReviewFormOptions & BehaviourOptions>) {
     const forms = new Set<HTMLFormElement>();
-    const scan = (node: PageRoot) => {
-      for (const form of within<HTMLFormElement>(node, REVIEW_FORM_SELECTOR))
-        if (enhanceReviewForm(form, options)) forms.add(form);
-    };
-    const observer = new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes) if (node instanceof Element) scan(node);
+    context.each<HTMLFormElement>(REVIEW_FORM_SELECTOR, (form) => {
+      if (enhanceReviewForm(form, context.options)) forms.add(form);
     });
-    observer.observe(root, { childList: true, subtree: true });
-    scan(root);
     return () => {
-      observer.disconnect();
       for (const form of forms) enhanced.get(form)?.restore();
     };
-  });
-}
+  },
+});

@@ -1,16 +1,12 @@
-import {
-  type BehaviourOptions,
-  clockOf,
-  documentOf,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  prefersReducedMotion,
-  within,
-} from './behaviour.ts';
-import { type Tween, tween } from './tween.ts';
+import type { PageRoot } from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
+import { scrollWindowTo } from './scroll-window.ts';
 
-export { SCROLL_TO_SELECTOR } from './selectors.ts';
+/** spec §9 Theme: scroll animation 1000 ms (scroll-window.ts's, which scrolls). */
+export { SCROLL_MS } from './scroll-window.ts';
+
+/** Markup that asks for it: a marker, or an in-page link (other than back-to-top's own). */
+export const SCROLL_TO_SELECTOR = '.scroll-to, a[href^="#"]:not([href="#"]):not(.back-to-top)';
 
 /**
  * Scroll-to bullets and in-page anchor links (spec §2 Other; §9 Theme "Scroll animation
@@ -38,12 +34,8 @@ export { SCROLL_TO_SELECTOR } from './selectors.ts';
  *   handled (`defaultPrevented`), modified clicks, and hashes that name nothing on the page.
  */
 
-/** spec §9 Theme: scroll animation 1000 ms. */
-export const SCROLL_MS = 1000;
 const NOT_OURS =
   '[role="tab"], [role="button"], [aria-controls], .back-to-top, .accordion-title, [data-no-scroll]';
-
-const installed = new WeakMap<PageRoot, () => void>();
 
 const idFromHash = (hash: string): string => {
   try {
@@ -63,51 +55,81 @@ export function hashTarget(doc: Document, hash: string): HTMLElement | null {
   return named instanceof HTMLAnchorElement ? named : null;
 }
 
-const px = (value: string) => {
-  const n = Number.parseFloat(value);
-  return Number.isFinite(n) ? n : 0;
-};
+/** A bullet: `<li><a href="{hash}"><span class="scroll-to-bullet-title">{title}</span></a></li>`; returns the link. */
+function bullet(doc: Document, hash: string, title: string): HTMLAnchorElement {
+  const item = doc.createElement('li');
+  const link = doc.createElement('a');
+  link.href = hash;
+  const label = doc.createElement('span');
+  label.className = 'scroll-to-bullet-title';
+  label.textContent = title;
+  link.append(label);
+  item.append(link);
+  return link;
+}
+
+/**
+ * Puts `hash` in the address with `pushState` (no jump), then says so with a `hashchange` event,
+ * so that what listens for the hash (a tab or an accordion item it names) opens first.
+ */
+function pushHash(win: Window, hash: string): void {
+  if (win.location.hash === hash) return;
+  const oldURL = win.location.href;
+  win.history.pushState(win.history.state, '', hash);
+  win.dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL: win.location.href }));
+}
+
+/** The in-page link of this page under `root` that a plain primary click followed, if any. */
+function inPageLink(event: MouseEvent, root: PageRoot, here: Location): HTMLAnchorElement | null {
+  if (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  )
+    return null;
+  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
+  if (!link || !root.contains(link) || link.matches(NOT_OURS) || !link.hash || link.hash === '#') return null;
+  return link.origin === here.origin && link.pathname === here.pathname && link.search === here.search
+    ? link
+    : null;
+}
 
 /** Installs the bullets and the in-page link scrolling under the root. */
-export function installScrollTo(root: PageRoot = document, options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const clock = clockOf(options);
-    const doc = documentOf(root);
-    const win = doc.defaultView ?? window;
-    let running: Tween | undefined;
+export const installScrollTo = definePageBehaviour({
+  name: 'scroll-to',
+  selector: SCROLL_TO_SELECTOR,
+  messages: { sections: 'Sections' },
+  install(root, context) {
+    const doc = context.document;
+    const win = context.window;
     let nav: HTMLElement | undefined;
     const bullets = new Map<HTMLElement, HTMLAnchorElement>(); // marker -> bullet
 
-    const addBullets = (node: PageRoot) => {
-      for (const marker of within(node, '.scroll-to[data-bullet="true"]')) {
-        if (bullets.has(marker)) continue;
-        const hash = marker.dataset.link ?? (marker.id ? `#${marker.id}` : '');
-        const title = marker.dataset.title?.trim();
-        if (!hash.startsWith('#') || !title) {
-          console.error(
-            'storefront elements: a scroll-to bullet needs an id (or data-link="#id") and a data-title.',
-            marker,
-          );
-          continue;
-        }
-        if (!nav) {
-          nav = doc.createElement('nav');
-          nav.className = 'scroll-to-bullets';
-          nav.setAttribute('aria-label', 'Sections');
-          nav.append(doc.createElement('ul'));
-          (root instanceof Element ? root : doc.body).append(nav);
-        }
-        const item = doc.createElement('li');
-        const link = doc.createElement('a');
-        link.href = hash;
-        const label = doc.createElement('span');
-        label.className = 'scroll-to-bullet-title';
-        label.textContent = title;
-        link.append(label);
-        item.append(link);
-        nav.firstElementChild?.append(item);
-        bullets.set(marker, link);
+    /** Adds the bullet of a marker (each marker once), and marks the current one. */
+    const addBullet = (marker: HTMLElement) => {
+      if (bullets.has(marker)) return;
+      const hash = marker.dataset.link ?? (marker.id ? `#${marker.id}` : '');
+      const title = marker.dataset.title?.trim();
+      if (!hash.startsWith('#') || !title) {
+        console.error(
+          'storefront elements: a scroll-to bullet needs an id (or data-link="#id") and a data-title.',
+          marker,
+        );
+        return;
       }
+      if (!nav) {
+        nav = doc.createElement('nav');
+        nav.className = 'scroll-to-bullets';
+        nav.setAttribute('aria-label', context.messages.sections);
+        nav.append(doc.createElement('ul'));
+        (root instanceof Element ? root : doc.body).append(nav);
+      }
+      const link = bullet(doc, hash, title);
+      nav.firstElementChild?.append(link.parentElement as HTMLElement);
+      bullets.set(marker, link);
       markCurrent();
     };
 
@@ -121,81 +143,37 @@ export function installScrollTo(root: PageRoot = document, options: BehaviourOpt
       }
     };
 
-    const stop = () => {
-      running?.stop();
-      running = undefined;
-    };
+    let stop = () => {};
 
     /**
-     * Records the hash, then scrolls to `target` (smoothly unless reduced motion) and focuses it.
-     * The hash goes in with `pushState` (no jump) followed by a `hashchange` event, so that what
-     * listens for the hash (a tab or an accordion item it names) opens first and the scroll
-     * lands where the opened content is.
+     * Records the hash, then focuses `target` and scrolls to it (scrollWindowTo: smoothly unless
+     * reduced motion, a wheel, touch or key stops it). The hash goes in with `pushState` (no jump)
+     * followed by a `hashchange` event, so that what listens for the hash (a tab or an accordion
+     * item it names) opens first and the scroll lands where the opened content is.
      */
     const scrollToTarget = (target: HTMLElement, hash: string) => {
       stop();
-      if (win.location.hash !== hash) {
-        const oldURL = win.location.href;
-        win.history.pushState(win.history.state, '', hash);
-        win.dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL: win.location.href }));
-      }
+      pushHash(win, hash);
       if (target.getClientRects().length === 0) return; // still hidden: nothing to scroll to
-      const margin =
-        px(getComputedStyle(target).scrollMarginTop) +
-        px(getComputedStyle(doc.documentElement).scrollPaddingTop);
-      const max = doc.documentElement.scrollHeight - win.innerHeight;
-      const from = win.scrollY;
-      const to = Math.max(0, Math.min(max, target.getBoundingClientRect().top + from - margin));
       if (!target.matches('a[href], button, input, select, textarea, [tabindex]')) target.tabIndex = -1;
       target.focus({ preventScroll: true });
-      if (prefersReducedMotion(options) || from === to) {
-        win.scrollTo({ top: to, behavior: 'instant' });
-        return;
-      }
-      running = tween(
-        clock,
-        SCROLL_MS,
-        (p) => win.scrollTo({ top: from + (to - from) * p, behavior: 'instant' }),
-        () => {
-          running = undefined;
-        },
-      );
+      stop = scrollWindowTo(target, context.options);
     };
 
     const onClick = (event: MouseEvent) => {
-      if (
-        event.defaultPrevented ||
-        event.button !== 0 ||
-        event.metaKey ||
-        event.ctrlKey ||
-        event.shiftKey ||
-        event.altKey
-      )
-        return;
-      const link =
-        event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
-      if (!link || !root.contains(link) || link.matches(NOT_OURS) || !link.hash || link.hash === '#') return;
-      const here = win.location;
-      if (link.origin !== here.origin || link.pathname !== here.pathname || link.search !== here.search)
-        return;
-      const target = hashTarget(doc, link.hash);
+      const link = inPageLink(event, root, win.location);
+      const target = link && hashTarget(doc, link.hash);
       if (!target) return;
       event.preventDefault();
       scrollToTarget(target, link.hash);
     };
 
-    const stopWatching = enhanceNowAndLater(root, addBullets);
-    root.addEventListener('click', onClick as EventListener);
-    win.addEventListener('scroll', markCurrent, { passive: true });
-    for (const type of ['wheel', 'touchstart', 'keydown'] as const)
-      win.addEventListener(type, stop, { passive: true });
+    context.each('.scroll-to[data-bullet="true"]', addBullet);
+    context.on(root, 'click', onClick);
+    context.on(win, 'scroll', markCurrent, { passive: true });
     return () => {
       stop();
-      stopWatching();
-      root.removeEventListener('click', onClick as EventListener);
-      win.removeEventListener('scroll', markCurrent);
-      for (const type of ['wheel', 'touchstart', 'keydown'] as const) win.removeEventListener(type, stop);
       nav?.remove();
     };
-  });
-}
+  },
+});

@@ -1,12 +1,14 @@
 import { type BehaviourOptions, clockOf, prefersReducedMotion } from './behaviour.ts';
-import { SCROLL_MS } from './scroll-to.ts';
 import { type Tween, tween } from './tween.ts';
+
+/** spec §9 Theme: scroll animation 1000 ms. */
+export const SCROLL_MS = 1000;
 
 /**
  * Scrolls the window so that `target` is at the top (less its `scroll-margin-top` and the page's
  * `scroll-padding-top`, room for a sticky header), over `ms` (spec §9 Theme "Scroll animation
  * 1000 ms") on the injected clock, or at once under reduced motion. A wheel, touch or key press
- * stops it. Used by product-tabs.ts and sticky-add-to-cart.ts (issue 16). Returns a stop function.
+ * stops it. Used by scroll-to.ts, product-tabs.ts and sticky-add-to-cart.ts (issue 16). Returns a stop function.
  */
 export function scrollWindowTo(target: Element, options: BehaviourOptions = {}, ms = SCROLL_MS): () => void {
   const doc = target.ownerDocument;

@@ -1,14 +1,6 @@
-import {
-  type BehaviourOptions,
-  documentOf,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  within,
-} from './behaviour.ts';
-import { SLIDING_MENU_SELECTOR } from './selectors.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { SLIDING_MENU_SELECTOR } from './selectors.ts';
+export const SLIDING_MENU_SELECTOR = '.nav-slide, [data-sliding-menu]';
 
 /**
  * Mobile sliding sidebar menus with back headers (spec §2 Other), as Flatsome's "slide" style
@@ -35,7 +27,6 @@ export { SLIDING_MENU_SELECTOR } from './selectors.ts';
 
 const SUBMENU = ':scope > ul';
 
-const installed = new WeakMap<PageRoot, () => void>();
 let ids = 0;
 
 interface Level {
@@ -45,10 +36,29 @@ interface Level {
   back: HTMLButtonElement;
 }
 
+/** What the open sub-menu covers: the other entries of its item's list, and the item's own link and button. */
+function covered(level: Level): HTMLElement[] {
+  const list = level.item.parentElement;
+  const siblings = list ? [...list.children].filter((c) => c !== level.item) : [];
+  const own = [...level.item.children].filter((c) => c !== level.submenu);
+  return [...siblings, ...own] as HTMLElement[];
+}
+
+/** A `<button type="button">` of the class. */
+function plainButton(doc: Document, className: string): HTMLButtonElement {
+  const el = doc.createElement('button');
+  el.type = 'button';
+  el.className = className;
+  return el;
+}
+
 /** Installs the sliding menus under the root (and those added later). */
-export function installSlidingMenus(root: PageRoot = document, _options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const doc = documentOf(root);
+export const installSlidingMenus = definePageBehaviour({
+  name: 'sliding-menu',
+  selector: SLIDING_MENU_SELECTOR,
+  messages: { back: 'Back' },
+  install(root, context) {
+    const doc = context.document;
     const levels = new Map<HTMLElement, Level>(); // by item
     const byButton = new Map<HTMLButtonElement, Level>();
     const added: Element[] = [];
@@ -63,10 +73,10 @@ export function installSlidingMenus(root: PageRoot = document, _options: Behavio
           console.error('storefront elements: a sliding menu item needs a link with text.', item);
           continue;
         }
+        context.keep(submenu, 'id', 'hidden');
+        context.keep(item, 'class');
         if (!submenu.id) submenu.id = `shop-slide-menu-${++ids}`;
-        const toggle = doc.createElement('button');
-        toggle.type = 'button';
-        toggle.className = 'nav-slide-toggle';
+        const toggle = plainButton(doc, 'nav-slide-toggle');
         toggle.setAttribute('aria-label', `${title} menu`);
         toggle.setAttribute('aria-expanded', 'false');
         toggle.setAttribute('aria-controls', submenu.id);
@@ -74,10 +84,8 @@ export function installSlidingMenus(root: PageRoot = document, _options: Behavio
         else submenu.before(toggle);
         const header = doc.createElement('li');
         header.className = 'nav-slide-header';
-        const back = doc.createElement('button');
-        back.type = 'button';
-        back.className = 'nav-slide-back';
-        back.textContent = 'Back';
+        const back = plainButton(doc, 'nav-slide-back');
+        back.textContent = context.messages.back;
         const heading = doc.createElement('span');
         heading.className = 'nav-slide-title';
         heading.textContent = title;
@@ -91,14 +99,6 @@ export function installSlidingMenus(root: PageRoot = document, _options: Behavio
         byButton.set(back, level);
         added.push(toggle, header);
       }
-    };
-
-    /** What the open sub-menu covers: the other entries of its item's list, and the item's own link and button. */
-    const covered = (level: Level): HTMLElement[] => {
-      const list = level.item.parentElement;
-      const siblings = list ? [...list.children].filter((c) => c !== level.item) : [];
-      const own = [...level.item.children].filter((c) => c !== level.submenu);
-      return [...siblings, ...own] as HTMLElement[];
     };
 
     const open = (level: Level) => {
@@ -120,9 +120,7 @@ export function installSlidingMenus(root: PageRoot = document, _options: Behavio
       level.toggle.focus();
     };
 
-    const stopWatching = enhanceNowAndLater(root, (node) => {
-      for (const menu of within(node, SLIDING_MENU_SELECTOR)) prepare(menu);
-    });
+    context.each(SLIDING_MENU_SELECTOR, prepare);
 
     const onClick = (event: MouseEvent) => {
       const button = event.target instanceof Element ? event.target.closest('button') : null;
@@ -140,12 +138,9 @@ export function installSlidingMenus(root: PageRoot = document, _options: Behavio
       event.preventDefault();
       close(level);
     };
-    root.addEventListener('click', onClick as EventListener);
-    root.addEventListener('keydown', onKey as EventListener);
+    context.on(root, 'click', onClick);
+    context.on(root, 'keydown', onKey);
     return () => {
-      stopWatching();
-      root.removeEventListener('click', onClick as EventListener);
-      root.removeEventListener('keydown', onKey as EventListener);
       for (const level of levels.values()) {
         for (const el of covered(level)) el.inert = false;
         level.submenu.hidden = false;
@@ -153,5 +148,5 @@ export function installSlidingMenus(root: PageRoot = document, _options: Behavio
       }
       for (const el of added) el.remove();
     };
-  });
-}
+  },
+});

@@ -1,19 +1,11 @@
 import { readPageData } from '../stores/page-data.ts';
-import {
-  type BehaviourOptions,
-  documentOf,
-  enhanceNowAndLater,
-  hideElement,
-  installOnce,
-  type PageRoot,
-  showElement,
-  within,
-} from './behaviour.ts';
+import { hideElement, showElement, within } from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 import { setQuantity } from './quantity-buttons.ts';
 import { scrollWindowTo } from './scroll-window.ts';
-import { BUY_NOW_SELECTOR } from './selectors.ts';
 
-export { BUY_NOW_SELECTOR, STICKY_ADD_TO_CART_SELECTOR } from './selectors.ts';
+export const STICKY_ADD_TO_CART_SELECTOR = '.sticky-add-to-cart, .single-product .summary form.cart';
+export const BUY_NOW_SELECTOR = '.buy-now, [name="buy-now"], .wc-buy-now-btn';
 
 /**
  * The sticky add-to-cart bar and the buy-now button of the single product page (spec §2 Single
@@ -65,17 +57,27 @@ const MAIN_BUTTON = '.single_add_to_cart_button';
 const SELECT_OPTIONS = '.sticky-add-to-cart-select-options-button';
 const QTY = '.quantity input.qty:not([type="hidden"])';
 const STATE_CLASSES = ['disabled', 'wc-variation-selection-needed', 'wc-variation-is-unavailable'];
-export const SELECT_OPTIONS_TEXT = 'Select options';
 
-const stickyInstalled = new WeakMap<PageRoot, () => void>();
-const buyNowInstalled = new WeakMap<PageRoot, () => void>();
+/** The bar's visible strings (the defaults, which the page may override). */
+const STICKY_TEXTS = {
+  addToCart: 'Add to cart',
+  quantity: 'Product quantity',
+  selectOptions: 'Select options',
+};
+type StickyTexts = typeof STICKY_TEXTS;
 
 /** Builds the bar from the main form (see above). */
-function buildBar(doc: Document, form: HTMLFormElement, main: HTMLElement, title: string): HTMLElement {
+function buildBar(
+  doc: Document,
+  form: HTMLFormElement,
+  main: HTMLElement,
+  title: string,
+  texts: StickyTexts,
+): HTMLElement {
   const bar = doc.createElement('div');
   bar.className = 'sticky-add-to-cart';
   bar.setAttribute('role', 'region');
-  bar.setAttribute('aria-label', title || main.textContent?.trim() || 'Add to cart');
+  bar.setAttribute('aria-label', title || main.textContent?.trim() || texts.addToCart);
   const name = doc.createElement('strong');
   name.className = 'product-title-small';
   name.textContent = title;
@@ -93,7 +95,7 @@ function buildBar(doc: Document, form: HTMLFormElement, main: HTMLElement, title
       if (value !== null) input.setAttribute(attr, value);
     }
     input.value = qty.value;
-    input.setAttribute('aria-label', qty.getAttribute('aria-label') || 'Product quantity');
+    input.setAttribute('aria-label', qty.getAttribute('aria-label') || texts.quantity);
     box.append(input);
     bar.append(box);
   }
@@ -101,26 +103,26 @@ function buildBar(doc: Document, form: HTMLFormElement, main: HTMLElement, title
   button.type = 'button';
   const variable = form.classList.contains('variations_form');
   button.className = `${variable ? SELECT_OPTIONS.slice(1) : 'single_add_to_cart_button'} button alt`;
-  button.textContent = variable ? SELECT_OPTIONS_TEXT : main.textContent?.trim() || 'Add to cart';
+  button.textContent = variable ? texts.selectOptions : main.textContent?.trim() || texts.addToCart;
   bar.append(button);
   return bar;
 }
 
 /** Installs the sticky add-to-cart bar of the product page under the root. */
-export function installStickyAddToCart(
-  root: PageRoot = document,
-  options: BehaviourOptions = {},
-): () => void {
-  return installOnce(stickyInstalled, root, () => {
-    const doc = documentOf(root);
+export const installStickyAddToCart = definePageBehaviour({
+  name: 'sticky-add-to-cart',
+  selector: STICKY_ADD_TO_CART_SELECTOR,
+  messages: STICKY_TEXTS,
+  install(root, context) {
+    const doc = context.document;
     const form = within<HTMLFormElement>(root, MAIN_FORM).find((f) => !f.closest(NOT_MAIN));
     const main = form?.querySelector<HTMLElement>(MAIN_BUTTON);
-    if (!form || !main) return () => {};
+    if (!form || !main) return;
     let bar = within(root, '.sticky-add-to-cart')[0];
     const built = !bar;
     if (!bar) {
       const title = doc.querySelector('.product_title')?.textContent?.trim() ?? '';
-      bar = buildBar(doc, form, main, title);
+      bar = buildBar(doc, form, main, title, context.messages);
       (root instanceof Element ? root : doc.body).append(bar);
     }
     const sticky = bar;
@@ -157,7 +159,7 @@ export function installStickyAddToCart(
         const field = [
           ...form.querySelectorAll<HTMLElement>('.variations :is(select, input, [tabindex="0"])'),
         ].find((el) => el.getClientRects().length > 0 && !el.matches('[type="hidden"]'));
-        scrollWindowTo(form, options);
+        scrollWindowTo(form, context.options);
         field?.focus({ preventScroll: true });
       } else if (target.closest(`${MAIN_BUTTON}, .sticky-add-to-cart__button`)) {
         event.preventDefault();
@@ -167,21 +169,16 @@ export function installStickyAddToCart(
       }
     };
     for (const type of ['input', 'change']) {
-      form.addEventListener(type, follow);
-      sticky.addEventListener(type, follow);
+      context.on(form, type, follow);
+      context.on(sticky, type, follow);
     }
-    sticky.addEventListener('click', onClick);
+    context.on(sticky, 'click', onClick);
     return () => {
       observer.disconnect();
-      for (const type of ['input', 'change']) {
-        form.removeEventListener(type, follow);
-        sticky.removeEventListener(type, follow);
-      }
-      sticky.removeEventListener('click', onClick);
       if (built) sticky.remove();
     };
-  });
-}
+  },
+});
 
 /** The store's texts (spec §8), else WooCommerce's English. */
 function buyNowText(unavailable: boolean): string {
@@ -194,9 +191,11 @@ function buyNowText(unavailable: boolean): string {
 }
 
 /** Installs the buy-now buttons under the root (and those added later). */
-export function installBuyNow(root: PageRoot = document, _options: BehaviourOptions = {}): () => void {
-  return installOnce(buyNowInstalled, root, () => {
-    const doc = documentOf(root);
+export const installBuyNow = definePageBehaviour({
+  name: 'buy-now',
+  selector: BUY_NOW_SELECTOR,
+  install(root, context) {
+    const doc = context.document;
     const buttons = new Map<HTMLElement, { main: HTMLElement; message: HTMLElement }>();
     const observer = new MutationObserver(() => {
       for (const [buy, { main, message }] of buttons) mirror(buy, main, message);
@@ -212,26 +211,24 @@ export function installBuyNow(root: PageRoot = document, _options: BehaviourOpti
         message.hidden = true;
       }
     };
-    const stopWatching = enhanceNowAndLater(root, (node) => {
-      for (const buy of within(node, BUY_NOW_SELECTOR)) {
-        if (buttons.has(buy)) continue;
-        const main =
-          buy.closest('form')?.querySelector<HTMLElement>(MAIN_BUTTON) ??
-          doc.querySelector<HTMLElement>(`${MAIN_FORM} ${MAIN_BUTTON}, ${MAIN_BUTTON}`);
-        if (!main) {
-          console.error('storefront elements: buy-now found no add-to-cart button to follow.', buy);
-          continue;
-        }
-        buy.removeAttribute('disabled'); // a click must still reach it to explain
-        const message = doc.createElement('p');
-        message.className = 'buy-now-message woocommerce-info';
-        message.setAttribute('role', 'alert');
-        message.hidden = true;
-        buy.after(message);
-        buttons.set(buy, { main, message });
-        observer.observe(main, { attributeFilter: ['class', 'disabled'] });
-        mirror(buy, main, message);
+    context.each(BUY_NOW_SELECTOR, (buy) => {
+      if (buttons.has(buy)) return;
+      const main =
+        buy.closest('form')?.querySelector<HTMLElement>(MAIN_BUTTON) ??
+        doc.querySelector<HTMLElement>(`${MAIN_FORM} ${MAIN_BUTTON}, ${MAIN_BUTTON}`);
+      if (!main) {
+        console.error('storefront elements: buy-now found no add-to-cart button to follow.', buy);
+        return;
       }
+      buy.removeAttribute('disabled'); // a click must still reach it to explain
+      const message = doc.createElement('p');
+      message.className = 'buy-now-message woocommerce-info';
+      message.setAttribute('role', 'alert');
+      message.hidden = true;
+      buy.after(message);
+      buttons.set(buy, { main, message });
+      observer.observe(main, { attributeFilter: ['class', 'disabled'] });
+      mirror(buy, main, message);
     });
     // Capture: before a buy-now plugin's own handlers, which would submit.
     const onClick = (event: Event) => {
@@ -244,12 +241,10 @@ export function installBuyNow(root: PageRoot = document, _options: BehaviourOpti
       known.message.textContent = buyNowText(known.main.classList.contains('wc-variation-is-unavailable'));
       known.message.hidden = false;
     };
-    root.addEventListener('click', onClick, true);
+    context.on(root, 'click', onClick, true);
     return () => {
-      stopWatching();
       observer.disconnect();
-      root.removeEventListener('click', onClick, true);
       for (const { message } of buttons.values()) message.remove();
     };
-  });
-}
+  },
+});

@@ -1,7 +1,7 @@
-import { type BehaviourOptions, documentOf, installOnce, type PageRoot, within } from './behaviour.ts';
-import { STICKY_HEADER_SELECTOR } from './selectors.ts';
+import { within } from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { STICKY_HEADER_SELECTOR } from './selectors.ts';
+export const STICKY_HEADER_SELECTOR = '.header.has-sticky, [data-sticky-header]';
 
 /**
  * Sticky header (spec §2 Other "Sticky header that shrinks or hides on scroll"; §4 "Stuck or
@@ -22,8 +22,6 @@ export { STICKY_HEADER_SELECTOR } from './selectors.ts';
  * (keyboard users see what they tab to). Above the threshold all of these are removed.
  */
 
-const installed = new WeakMap<PageRoot, () => void>();
-
 interface Sticky {
   header: HTMLElement;
   bar: HTMLElement;
@@ -35,10 +33,10 @@ interface Sticky {
 }
 
 /** Installs the sticky headers under the root. */
-export function installStickyHeader(root: PageRoot = document, _options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const doc = documentOf(root);
-    const win = doc.defaultView ?? window;
+export const installStickyHeader = definePageBehaviour({
+  name: 'sticky-header',
+  selector: STICKY_HEADER_SELECTOR,
+  install(root, { document: doc, on, window: win }) {
     const headers: Sticky[] = within(root, STICKY_HEADER_SELECTOR).map((header) => ({
       header,
       bar: header.querySelector<HTMLElement>(':scope > .header-wrapper') ?? header,
@@ -89,17 +87,14 @@ export function installStickyHeader(root: PageRoot = document, _options: Behavio
 
     for (const s of headers) measure(s);
     update();
-    win.addEventListener('scroll', update, { passive: true });
-    win.addEventListener('resize', onResize);
-    doc.addEventListener('focusin', onFocus);
+    on(win, 'scroll', update, { passive: true });
+    on(win, 'resize', onResize);
+    on(doc, 'focusin', onFocus);
     return () => {
-      win.removeEventListener('scroll', update);
-      win.removeEventListener('resize', onResize);
-      doc.removeEventListener('focusin', onFocus);
       for (const s of headers) {
         s.bar.classList.remove('stuck', 'shrink', 'stuck-hidden');
         s.header.style.removeProperty('min-height');
       }
     };
-  });
-}
+  },
+});

@@ -1,15 +1,8 @@
 import { cookies } from '../cookies.ts';
-import {
-  type BehaviourOptions,
-  hideElement,
-  installOnce,
-  type PageRoot,
-  showElement,
-  within,
-} from './behaviour.ts';
-import { STORE_NOTICE_SELECTOR } from './selectors.ts';
+import { hideElement, showElement, within } from './behaviour.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { STORE_NOTICE_SELECTOR } from './selectors.ts';
+export const STORE_NOTICE_SELECTOR = '.woocommerce-store-notice';
 
 /**
  * Store notice (spec §2 Other, §4 Store notice): WooCommerce's `.woocommerce-store-notice`
@@ -25,11 +18,11 @@ export function storeNoticeCookie(notice: HTMLElement): string {
   return `store_notice${notice.dataset.noticeId ?? ''}`;
 }
 
-const installed = new WeakMap<PageRoot, () => void>();
-
 /** Shows or hides the root's store notices from the cookie and handles their dismiss links. */
-export function installStoreNotice(root: PageRoot = document, _options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
+export const installStoreNotice = definePageBehaviour({
+  name: 'store-notice',
+  selector: STORE_NOTICE_SELECTOR,
+  install(root, { on }) {
     for (const notice of within(root, STORE_NOTICE_SELECTOR)) {
       if (cookies.get(storeNoticeCookie(notice)) === 'hidden') hideElement(notice);
       else showElement(notice);
@@ -53,11 +46,7 @@ export function installStoreNotice(root: PageRoot = document, _options: Behaviou
       cookies.set(storeNoticeCookie(notice), 'hidden', { path: '/' });
       hideElement(notice);
     };
-    root.addEventListener('click', dismiss);
-    root.addEventListener('keydown', dismiss);
-    return () => {
-      root.removeEventListener('click', dismiss);
-      root.removeEventListener('keydown', dismiss);
-    };
-  });
-}
+    on(root, 'click', dismiss);
+    on(root, 'keydown', dismiss);
+  },
+});

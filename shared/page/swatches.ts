@@ -3,21 +3,14 @@ import { jqueryWrap, triggerJQuery } from '../jquery-bridge.ts';
 import { logError } from '../log.ts';
 import { shop } from '../shop/adapter.ts';
 import { ShopError, shopRequest } from '../shop/request.ts';
+import type { Attributes, Variation } from '../shop/types.ts';
 import { $pageConfig } from '../stores/page-config.ts';
 import { readPageData } from '../stores/page-data.ts';
 import { setVariant, variationToProduct } from '../stores/product.ts';
 import { safeUrl } from '../url.ts';
+import { type BehaviourOptions, hideElement, within } from './behaviour.ts';
+import { type BehaviourContext, definePageBehaviour, type Messages } from './define-behaviour.ts';
 import {
-  type BehaviourOptions,
-  clockOf,
-  hideElement,
-  installOnce,
-  type PageRoot,
-  within,
-} from './behaviour.ts';
-import { SWATCHES_SELECTOR } from './selectors.ts';
-import {
-  type Attributes,
   type ChoiceInfo,
   choiceStates,
   deselectUnavailable,
@@ -25,10 +18,9 @@ import {
   isComplete,
   isPurchasable,
   selectable,
-  type Variation,
 } from './variations.ts';
 
-export { SWATCHES_SELECTOR } from './selectors.ts';
+export const SWATCHES_SELECTOR = 'form.variations_form';
 
 /**
  * Variation swatches (spec §2 Single product page, §3 Swatch variation, §4 and §5 Swatches, §9
@@ -103,7 +95,6 @@ interface Enhanced {
   restore: () => void;
 }
 const enhanced = new WeakMap<HTMLFormElement, Enhanced>();
-const installed = new WeakMap<PageRoot, () => void>();
 
 const variationSchema = z.union([
   z.literal(false),
@@ -166,6 +157,421 @@ function wooRunsForms(): boolean {
 
 let counter = 0;
 
+/** One attribute's radio group, beside its select. */
+interface SwatchGroup {
+  select: HTMLSelectElement;
+  name: string;
+  group: HTMLElement;
+  items: HTMLElement[];
+}
+
+/** The state of one enhanced form: what was read from it, and what the swatches last did. */
+interface SwatchForm {
+  form: HTMLFormElement;
+  selects: HTMLSelectElement[];
+  /** The attribute field names, one per select. */
+  names: string[];
+  /** The values each attribute offers, by name. */
+  values: Record<string, string[]>;
+  groups: SwatchGroup[];
+  o: SwatchOptions;
+  params: Record<string, unknown>;
+  rules: { hideOutOfStock: boolean; threshold: number };
+  /** Whether WooCommerce's add-to-cart-variation.js runs the form. */
+  woo: boolean;
+  /** The embedded variations, or null when they load by ajax. */
+  variations: Variation[] | null;
+  /** The `data-product_variations` they were read from. */
+  printed: string | null;
+  /** Ajax answers per choice. */
+  cache: Map<string, Variation | false>;
+  /** The variation last published (its id and choice), '' for none. */
+  published: string;
+  controller: AbortController | undefined;
+  /** The live region that says why there is no match or the button cannot add. */
+  message: HTMLElement;
+  /** Called when an ajax request of the form completes. */
+  done: () => void;
+}
+
+const nameOf = (select: HTMLSelectElement) => select.dataset.attribute_name || select.name;
+
+/** The choice the selects hold now. */
+const read = (s: SwatchForm): Attributes => Object.fromEntries(s.selects.map((e) => [nameOf(e), e.value]));
+
+/** Shows `words` in the form's message (hidden when empty). */
+function say(s: SwatchForm, words: string): void {
+  s.message.textContent = words;
+  s.message.hidden = !words;
+}
+
+/** One swatch of a select's option: colour, image or plain button, with its label and note. */
+function buildSwatch(option: HTMLOptionElement, term: SwatchTerm): HTMLElement {
+  const item = document.createElement('span');
+  item.setAttribute('role', 'radio');
+  item.dataset.value = option.value;
+  const caption = document.createElement('span');
+  caption.className = 'swatch__label';
+  caption.textContent = term.label || option.textContent?.trim() || option.value;
+  const src = term.image ? safeUrl(term.image) : null;
+  let type = 'button';
+  if (src) {
+    type = 'image';
+    const img = document.createElement('img');
+    img.className = 'swatch__image';
+    img.alt = '';
+    img.src = src;
+    item.append(img);
+  } else if (term.color && CSS.supports('color', term.color)) {
+    type = 'color';
+    const dot = document.createElement('span');
+    dot.className = 'swatch__color';
+    dot.style.backgroundColor = term.color; // CSSOM, not a style attribute (strict CSP)
+    item.append(dot);
+  }
+  item.className = `swatch swatch--${type}`;
+  const note = document.createElement('span');
+  note.className = 'swatch__note';
+  item.append(caption, note);
+  return item;
+}
+
+/**
+ * The radio group of one select, put after it; the select stays in the form, out of sight.
+ * `stops` gets what puts the select back as printed.
+ */
+function buildGroup(
+  s: SwatchForm,
+  select: HTMLSelectElement,
+  name: string,
+  stops: (() => void)[],
+): SwatchGroup {
+  const { form, o } = s;
+  const group = document.createElement('div');
+  group.className = 'swatches';
+  group.setAttribute('role', 'radiogroup');
+  const label = select.id ? form.querySelector(`label[for="${CSS.escape(select.id)}"]`) : null;
+  if (label) {
+    label.id ||= `swatches-label-${++counter}`;
+    group.setAttribute('aria-labelledby', label.id);
+  } else group.setAttribute('aria-label', name.replace(/^attribute_(pa_)?/, ''));
+  const options = [...select.options].filter((option) => option.value !== '');
+  s.values[name] = options.map((option) => option.value);
+  const items = options.map((option) => {
+    const item = buildSwatch(option, o.terms?.[name]?.[option.value] ?? {});
+    group.append(item);
+    return item;
+  });
+  const before = {
+    style: select.getAttribute('style'),
+    hidden: select.hidden,
+    tabIndex: select.getAttribute('tabindex'),
+  };
+  select.after(group);
+  hideElement(select);
+  select.tabIndex = -1;
+  stops.push(() => {
+    group.remove();
+    select.hidden = before.hidden;
+    if (before.style === null) select.removeAttribute('style');
+    else select.setAttribute('style', before.style);
+    if (before.tabIndex === null) select.removeAttribute('tabindex');
+    else select.setAttribute('tabindex', before.tabIndex);
+  });
+  return { select, name, group, items };
+}
+
+/** Shows one swatch's state (chosen, disabled, out of or low on stock, its note); whether it is chosen and shown. */
+function renderSwatch(
+  s: SwatchForm,
+  select: HTMLSelectElement,
+  item: HTMLElement,
+  info: ChoiceInfo,
+  checked: boolean,
+) {
+  const value = item.dataset.value ?? '';
+  let state = info.state;
+  // With WooCommerce's script, what it leaves enabled in the select is what can be chosen.
+  if (s.woo && ![...select.options].some((opt) => opt.value === value && !opt.disabled)) state = 'disabled';
+  item.setAttribute('aria-checked', String(checked));
+  item.classList.toggle('selected', checked);
+  item.classList.toggle('disabled', state === 'disabled');
+  item.classList.toggle('no-stock', state === 'no-stock' || state === 'hidden');
+  item.classList.toggle('low-stock', info.stockLeft !== null);
+  item.hidden = state === 'hidden' && !checked;
+  if (selectable(state)) item.removeAttribute('aria-disabled');
+  else item.setAttribute('aria-disabled', 'true');
+  const note = item.lastElementChild as HTMLElement;
+  note.textContent =
+    info.stockLeft !== null
+      ? text(s.o.stock_left_text, '{n} left').replace('{n}', String(info.stockLeft))
+      : state === 'no-stock'
+        ? text(s.o.out_of_stock_text, 'Out of stock')
+        : '';
+  return checked && !item.hidden;
+}
+
+/** Shows every swatch's state for the choice in the selects; one tab stop per group. */
+function renderSwatches(s: SwatchForm): void {
+  const chosen = read(s);
+  const states: Record<string, Record<string, ChoiceInfo>> = s.variations && !s.woo
+    ? choiceStates(s.variations, s.values, chosen, s.rules)
+    : {};
+  for (const { select, name, items } of s.groups) {
+    let stop: HTMLElement | undefined;
+    for (const item of items) {
+      const info = states[name]?.[item.dataset.value ?? ''] ?? { state: 'enabled', stockLeft: null };
+      if (renderSwatch(s, select, item, info, chosen[name] === item.dataset.value)) stop = item;
+    }
+    // One tab stop: the chosen swatch, else the first that can be chosen, else the first shown.
+    stop ??= items.find((i) => !i.hidden && !i.hasAttribute('aria-disabled')) ?? items.find((i) => !i.hidden);
+    for (const item of items) item.tabIndex = item === stop ? 0 : -1;
+  }
+  const reset = s.form.querySelector<HTMLElement>('.reset_variations');
+  if (reset && !s.woo) reset.style.visibility = Object.values(chosen).some(Boolean) ? 'visible' : 'hidden';
+}
+
+/** The add-to-cart button's and wrapper's classes, and the hidden `variation_id`, for `variation`. */
+function markPurchasable(form: HTMLFormElement, variation: Variation | null | false): void {
+  const idField = form.querySelector<HTMLInputElement>('input[name="variation_id"], input.variation_id');
+  if (idField) idField.value = variation ? String(variation.variation_id) : '';
+  const purchasable = variation ? isPurchasable(variation) : false;
+  const btn = form.querySelector<HTMLElement>('.single_add_to_cart_button');
+  btn?.classList.toggle('disabled', !purchasable);
+  btn?.classList.toggle('wc-variation-selection-needed', !variation);
+  btn?.classList.toggle('wc-variation-is-unavailable', Boolean(variation) && !purchasable);
+  const wrap = form.querySelector('.woocommerce-variation-add-to-cart');
+  wrap?.classList.toggle('woocommerce-variation-add-to-cart-enabled', purchasable);
+  wrap?.classList.toggle('woocommerce-variation-add-to-cart-disabled', !purchasable);
+}
+
+/** The variation's price and availability, as text, in `.single_variation`. */
+function showVariationDetails(form: HTMLFormElement, variation: Variation | null | false): void {
+  const details = form.querySelector('.single_variation');
+  if (!details) return;
+  details.replaceChildren();
+  if (!variation) return;
+  for (const [className, html] of [
+    ['woocommerce-variation-price', variation.price_html],
+    ['woocommerce-variation-availability', variation.availability_html],
+  ] as const) {
+    const words = plain(html);
+    if (!words) continue;
+    const part = document.createElement('div');
+    part.className = className;
+    part.textContent = words;
+    details.append(part);
+  }
+}
+
+/** Publishes the found variation (a Variation), none yet (null) or no match (false). */
+function publish(s: SwatchForm, variation: Variation | null | false): void {
+  const { form } = s;
+  const chosen = read(s);
+  const key = variation ? `${variation.variation_id}|${JSON.stringify(chosen)}` : '';
+  markPurchasable(form, variation);
+  say(
+    s,
+    variation === false
+      ? text(
+          s.params.i18n_no_matching_variations_text,
+          'Sorry, no products matched your selection. Please choose a different combination.',
+        )
+      : '',
+  );
+  showVariationDetails(form, variation);
+  if (key === s.published) return;
+  s.published = key;
+  if (variation) {
+    setVariant({ ...variationToProduct(variation), attributes: chosen }, 'swatches');
+    triggerJQuery('found_variation', [variation], form);
+  } else {
+    setVariant(null, 'reset');
+    triggerJQuery('reset_data', [], form);
+  }
+}
+
+/** Asks the shop for the variation of a complete choice (ajax variations), once per choice. */
+async function fetchVariation(s: SwatchForm, chosen: Attributes): Promise<void> {
+  const { form, params } = s;
+  const key = JSON.stringify(chosen);
+  const kept = s.cache.get(key);
+  if (kept !== undefined) {
+    publish(s, kept);
+    return;
+  }
+  s.controller?.abort();
+  const own = new AbortController();
+  s.controller = own;
+  const productId =
+    form.dataset.product_id ??
+    form.querySelector<HTMLInputElement>('[name="product_id"], [name="add-to-cart"]')?.value ??
+    '';
+  const url = safeUrl(
+    text(params.wc_ajax_url, $pageConfig.value?.wcAjaxUrl ?? '/?wc-ajax=%%endpoint%%').replace(
+      '%%endpoint%%',
+      'get_variation',
+    ),
+  );
+  publish(s, null);
+  form.classList.add('processing');
+  form.setAttribute('aria-busy', 'true');
+  try {
+    // A shop adapter with its own lookup (issue 18: the Store API) answers instead of get_variation.
+    const adapter = shop();
+    let variation: Variation | false;
+    if (adapter.findVariation) variation = await adapter.findVariation(productId, chosen, own.signal);
+    else {
+      if (!url) throw new Error('the wc-ajax URL is not an http(s) URL');
+      const answer = await shopRequest({
+        endpoint: 'get_variation',
+        url,
+        method: 'POST',
+        body: new URLSearchParams({ ...chosen, product_id: productId }),
+        schema: variationSchema,
+        signal: own.signal,
+      });
+      variation = answer === false ? false : (answer as Variation);
+    }
+    s.cache.set(key, variation);
+    if (JSON.stringify(read(s)) === key) publish(s, variation);
+  } catch (error) {
+    if (error instanceof ShopError && error.kind === 'aborted') return;
+    // The shopper's choice stays; the button keeps saying a choice is needed.
+    console.error(`${NAME}: the shop did not answer get_variation.`, error);
+  } finally {
+    if (s.controller === own) {
+      form.classList.remove('processing');
+      form.removeAttribute('aria-busy');
+      s.controller = undefined;
+    }
+    if (!own.signal.aborted) s.done();
+  }
+}
+
+/** Reads the selects and brings everything in line with them. */
+function update(s: SwatchForm): void {
+  if (s.woo) {
+    renderSwatches(s);
+    return;
+  }
+  let chosen = read(s);
+  if (s.variations && s.o.deselect_unavailable !== false) {
+    const next = deselectUnavailable(s.variations, s.names, chosen, s.rules);
+    for (const { select, name } of s.groups) if (next[name] !== chosen[name]) select.value = '';
+    chosen = next;
+  }
+  renderSwatches(s);
+  if (!isComplete(s.names, chosen)) publish(s, null);
+  else if (s.variations) publish(s, findVariation(s.variations, s.names, chosen) ?? false);
+  else void fetchVariation(s, chosen);
+}
+
+/** Chooses a swatch (or clears it, with `clear_on_reselect`): sets its select and says so with `change`. */
+function choose(s: SwatchForm, item: HTMLElement, focus: boolean): void {
+  const entry = s.groups.find((g) => g.items.includes(item));
+  if (!entry || item.hasAttribute('aria-disabled') || item.hidden) return;
+  const value = item.dataset.value ?? '';
+  const { select } = entry;
+  if (select.value === value) {
+    if (s.o.clear_on_reselect !== true) return;
+    select.value = '';
+  } else select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  if (s.woo) queueMicrotask(() => renderSwatches(s));
+  if (focus) item.focus();
+}
+
+/** A click in the form: a swatch, the reset link, or the add-to-cart button before a full choice. */
+function onFormClick(s: SwatchForm, event: MouseEvent): void {
+  const target = event.target as Element;
+  const item = target.closest<HTMLElement>('.swatch[role="radio"]');
+  if (item && s.form.contains(item)) {
+    choose(s, item, true);
+    return;
+  }
+  if (s.woo) return;
+  if (target.closest('.reset_variations')) {
+    event.preventDefault();
+    for (const select of s.selects) select.value = '';
+    update(s);
+    return;
+  }
+  const btn = target.closest('.single_add_to_cart_button');
+  if (!btn) return;
+  if (s.variations) update(s); // values a script set without a change event
+  const waiting = !s.variations && isComplete(s.names, read(s)) && s.published === '';
+  if (!btn.classList.contains('disabled') || waiting) return;
+  event.preventDefault();
+  say(
+    s,
+    btn.classList.contains('wc-variation-is-unavailable')
+      ? text(
+          s.params.i18n_unavailable_text,
+          'Sorry, this product is unavailable. Please choose a different combination.',
+        )
+      : text(
+          s.params.i18n_make_a_selection_text,
+          'Please select some product options before adding this product to your cart.',
+        ),
+  );
+}
+
+/** The radio group's keys (APG): arrows move and choose, skipping what cannot be chosen; Space and Enter choose. */
+function onSwatchKey(s: SwatchForm, event: KeyboardEvent): void {
+  const item = event.target as HTMLElement;
+  const entry = s.groups.find((g) => g.items.includes(item));
+  if (!entry) return;
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  if (step) {
+    event.preventDefault();
+    const { items } = entry;
+    for (let i = 1; i <= items.length; i++) {
+      const next = items[(items.indexOf(item) + step * i + items.length * i) % items.length];
+      if (!next.hidden && !next.hasAttribute('aria-disabled')) {
+        choose(s, next, true);
+        return;
+      }
+    }
+  } else if (event.key === ' ' || event.key === 'Enter') {
+    event.preventDefault();
+    choose(s, item, true);
+  }
+}
+
+/** Listens to the form (and to WooCommerce's jQuery events when its script runs it); `stops` gets the undoing. */
+function listen(s: SwatchForm, stops: (() => void)[]): void {
+  const { form } = s;
+  const render = () => renderSwatches(s);
+  const onClick = (event: MouseEvent) => onFormClick(s, event);
+  const onKeyDown = (event: KeyboardEvent) => onSwatchKey(s, event);
+  const onChange = (event: Event) => {
+    if (!s.selects.includes(event.target as HTMLSelectElement)) return;
+    if (s.woo) queueMicrotask(render);
+    else update(s);
+  };
+  form.addEventListener('click', onClick);
+  form.addEventListener('keydown', onKeyDown);
+  form.addEventListener('change', onChange);
+  stops.push(() => {
+    form.removeEventListener('click', onClick);
+    form.removeEventListener('keydown', onKeyDown);
+    form.removeEventListener('change', onChange);
+    s.controller?.abort();
+    s.message.remove();
+  });
+  if (s.woo) {
+    // WooCommerce re-renders the selects' options in its own jQuery events.
+    const $form = jqueryWrap(form) as {
+      on?: (n: string, h: () => void) => void;
+      off?: (n: string, h: () => void) => void;
+    };
+    const events = 'woocommerce_update_variation_values reset_data found_variation';
+    $form?.on?.(events, render);
+    stops.push(() => $form?.off?.(events, render));
+  }
+}
+
 /**
  * Enhances one variation form (once); returns null when it has no attribute selects. `done` is
  * called when an ajax request of the form completes.
@@ -180,346 +586,42 @@ export function enhanceSwatches(
   const selects = [...form.querySelectorAll<HTMLSelectElement>('.variations select')];
   if (selects.length === 0) return null;
   const o = formOptions(form, base);
-  const params = wcParams();
-  const rules = { hideOutOfStock: o.hide_out_of_stock === true, threshold: Number(o.stock_threshold) || 0 };
-  const woo = wooRunsForms();
-  const nameOf = (select: HTMLSelectElement) => select.dataset.attribute_name || select.name;
-  const names = selects.map(nameOf);
-  const values: Record<string, string[]> = {};
-  let variations = readVariations(form);
-  let printed = form.getAttribute('data-product_variations');
-  const cache = new Map<string, Variation | false>();
-  let published = '';
-  let controller: AbortController | undefined;
-  const stops: (() => void)[] = [];
-
-  const read = (): Attributes => Object.fromEntries(selects.map((s) => [nameOf(s), s.value]));
-  const button = () => form.querySelector<HTMLElement>('.single_add_to_cart_button');
   const message = document.createElement('p');
   message.className = 'wc-no-matching-variations woocommerce-info';
   message.setAttribute('role', 'alert');
   message.hidden = true;
-  const say = (words: string) => {
-    message.textContent = words;
-    message.hidden = !words;
-  };
   (form.querySelector('.single_variation_wrap') ?? form).before(message);
-
-  // One radio group per select, after it; the select stays in the form, out of sight.
-  const groups = selects.map((select, index) => {
-    const name = names[index];
-    const group = document.createElement('div');
-    group.className = 'swatches';
-    group.setAttribute('role', 'radiogroup');
-    const label = select.id ? form.querySelector(`label[for="${CSS.escape(select.id)}"]`) : null;
-    if (label) {
-      label.id ||= `swatches-label-${++counter}`;
-      group.setAttribute('aria-labelledby', label.id);
-    } else group.setAttribute('aria-label', name.replace(/^attribute_(pa_)?/, ''));
-    const options = [...select.options].filter((option) => option.value !== '');
-    values[name] = options.map((option) => option.value);
-    const items = options.map((option) => {
-      const term = o.terms?.[name]?.[option.value] ?? {};
-      const item = document.createElement('span');
-      item.setAttribute('role', 'radio');
-      item.dataset.value = option.value;
-      const caption = document.createElement('span');
-      caption.className = 'swatch__label';
-      caption.textContent = term.label || option.textContent?.trim() || option.value;
-      const src = term.image ? safeUrl(term.image) : null;
-      let type = 'button';
-      if (src) {
-        type = 'image';
-        const img = document.createElement('img');
-        img.className = 'swatch__image';
-        img.alt = '';
-        img.src = src;
-        item.append(img);
-      } else if (term.color && CSS.supports('color', term.color)) {
-        type = 'color';
-        const dot = document.createElement('span');
-        dot.className = 'swatch__color';
-        dot.style.backgroundColor = term.color; // CSSOM, not a style attribute (strict CSP)
-        item.append(dot);
-      }
-      item.className = `swatch swatch--${type}`;
-      const note = document.createElement('span');
-      note.className = 'swatch__note';
-      item.append(caption, note);
-      group.append(item);
-      return item;
-    });
-    const before = {
-      style: select.getAttribute('style'),
-      hidden: select.hidden,
-      tabIndex: select.getAttribute('tabindex'),
-    };
-    select.after(group);
-    hideElement(select);
-    select.tabIndex = -1;
-    stops.push(() => {
-      group.remove();
-      select.hidden = before.hidden;
-      if (before.style === null) select.removeAttribute('style');
-      else select.setAttribute('style', before.style);
-      if (before.tabIndex === null) select.removeAttribute('tabindex');
-      else select.setAttribute('tabindex', before.tabIndex);
-    });
-    return { select, name, group, items };
-  });
-
-  const render = () => {
-    const chosen = read();
-    const states: Record<string, Record<string, ChoiceInfo>> = variations && !woo
-      ? choiceStates(variations, values, chosen, rules)
-      : {};
-    for (const { select, name, items } of groups) {
-      let stop: HTMLElement | undefined;
-      for (const item of items) {
-        const value = item.dataset.value ?? '';
-        const info = states[name]?.[value] ?? { state: 'enabled', stockLeft: null };
-        let state = info.state;
-        // With WooCommerce's script, what it leaves enabled in the select is what can be chosen.
-        if (woo && ![...select.options].some((opt) => opt.value === value && !opt.disabled))
-          state = 'disabled';
-        const checked = chosen[name] === value;
-        item.setAttribute('aria-checked', String(checked));
-        item.classList.toggle('selected', checked);
-        item.classList.toggle('disabled', state === 'disabled');
-        item.classList.toggle('no-stock', state === 'no-stock' || state === 'hidden');
-        item.classList.toggle('low-stock', info.stockLeft !== null);
-        item.hidden = state === 'hidden' && !checked;
-        if (selectable(state)) item.removeAttribute('aria-disabled');
-        else item.setAttribute('aria-disabled', 'true');
-        const note = item.lastElementChild as HTMLElement;
-        note.textContent =
-          info.stockLeft !== null
-            ? text(o.stock_left_text, '{n} left').replace('{n}', String(info.stockLeft))
-            : state === 'no-stock'
-              ? text(o.out_of_stock_text, 'Out of stock')
-              : '';
-        if (checked && !item.hidden) stop = item;
-      }
-      // One tab stop: the chosen swatch, else the first that can be chosen, else the first shown.
-      stop ??=
-        items.find((i) => !i.hidden && !i.hasAttribute('aria-disabled')) ?? items.find((i) => !i.hidden);
-      for (const item of items) item.tabIndex = item === stop ? 0 : -1;
-    }
-    const reset = form.querySelector<HTMLElement>('.reset_variations');
-    if (reset && !woo) reset.style.visibility = Object.values(chosen).some(Boolean) ? 'visible' : 'hidden';
+  const s: SwatchForm = {
+    form,
+    selects,
+    names: selects.map(nameOf),
+    values: {},
+    groups: [],
+    o,
+    params: wcParams(),
+    rules: { hideOutOfStock: o.hide_out_of_stock === true, threshold: Number(o.stock_threshold) || 0 },
+    woo: wooRunsForms(),
+    variations: readVariations(form),
+    printed: form.getAttribute('data-product_variations'),
+    cache: new Map(),
+    published: '',
+    controller: undefined,
+    message,
+    done,
   };
-
-  /** Publishes the found variation (a Variation), none yet (null) or no match (false). */
-  const publish = (variation: Variation | null | false) => {
-    const chosen = read();
-    const key = variation ? `${variation.variation_id}|${JSON.stringify(chosen)}` : '';
-    const idField = form.querySelector<HTMLInputElement>('input[name="variation_id"], input.variation_id');
-    if (idField) idField.value = variation ? String(variation.variation_id) : '';
-    const purchasable = variation ? isPurchasable(variation) : false;
-    const btn = button();
-    btn?.classList.toggle('disabled', !purchasable);
-    btn?.classList.toggle('wc-variation-selection-needed', !variation);
-    btn?.classList.toggle('wc-variation-is-unavailable', Boolean(variation) && !purchasable);
-    const wrap = form.querySelector('.woocommerce-variation-add-to-cart');
-    wrap?.classList.toggle('woocommerce-variation-add-to-cart-enabled', purchasable);
-    wrap?.classList.toggle('woocommerce-variation-add-to-cart-disabled', !purchasable);
-    say(
-      variation === false
-        ? text(
-            params.i18n_no_matching_variations_text,
-            'Sorry, no products matched your selection. Please choose a different combination.',
-          )
-        : '',
-    );
-    const details = form.querySelector('.single_variation');
-    if (details) {
-      details.replaceChildren();
-      if (variation)
-        for (const [className, html] of [
-          ['woocommerce-variation-price', variation.price_html],
-          ['woocommerce-variation-availability', variation.availability_html],
-        ] as const) {
-          const words = plain(html);
-          if (!words) continue;
-          const part = document.createElement('div');
-          part.className = className;
-          part.textContent = words;
-          details.append(part);
-        }
-    }
-    if (key === published) return;
-    published = key;
-    if (variation) {
-      setVariant({ ...variationToProduct(variation), attributes: chosen }, 'swatches');
-      triggerJQuery('found_variation', [variation], form);
-    } else {
-      setVariant(null, 'reset');
-      triggerJQuery('reset_data', [], form);
-    }
-  };
-
-  const fetchVariation = async (chosen: Attributes) => {
-    const key = JSON.stringify(chosen);
-    const kept = cache.get(key);
-    if (kept !== undefined) return publish(kept);
-    controller?.abort();
-    const own = new AbortController();
-    controller = own;
-    const productId =
-      form.dataset.product_id ??
-      form.querySelector<HTMLInputElement>('[name="product_id"], [name="add-to-cart"]')?.value ??
-      '';
-    const url = safeUrl(
-      text(params.wc_ajax_url, $pageConfig.value?.wcAjaxUrl ?? '/?wc-ajax=%%endpoint%%').replace(
-        '%%endpoint%%',
-        'get_variation',
-      ),
-    );
-    publish(null);
-    form.classList.add('processing');
-    form.setAttribute('aria-busy', 'true');
-    try {
-      // A shop adapter with its own lookup (issue 18: the Store API) answers instead of get_variation.
-      const adapter = shop();
-      let variation: Variation | false;
-      if (adapter.findVariation) variation = await adapter.findVariation(productId, chosen, own.signal);
-      else {
-        if (!url) throw new Error('the wc-ajax URL is not an http(s) URL');
-        const answer = await shopRequest({
-          endpoint: 'get_variation',
-          url,
-          method: 'POST',
-          body: new URLSearchParams({ ...chosen, product_id: productId }),
-          schema: variationSchema,
-          signal: own.signal,
-        });
-        variation = answer === false ? false : (answer as Variation);
-      }
-      cache.set(key, variation);
-      if (JSON.stringify(read()) === key) publish(variation);
-    } catch (error) {
-      if (error instanceof ShopError && error.kind === 'aborted') return;
-      // The shopper's choice stays; the button keeps saying a choice is needed.
-      console.error(`${NAME}: the shop did not answer get_variation.`, error);
-    } finally {
-      if (controller === own) {
-        form.classList.remove('processing');
-        form.removeAttribute('aria-busy');
-        controller = undefined;
-      }
-      if (!own.signal.aborted) done();
-    }
-  };
-
-  /** Reads the selects and brings everything in line with them. */
-  const update = () => {
-    if (woo) return render();
-    let chosen = read();
-    if (variations && o.deselect_unavailable !== false) {
-      const next = deselectUnavailable(variations, names, chosen, rules);
-      for (const { select, name } of groups) if (next[name] !== chosen[name]) select.value = '';
-      chosen = next;
-    }
-    render();
-    if (!isComplete(names, chosen)) publish(null);
-    else if (variations) publish(findVariation(variations, names, chosen) ?? false);
-    else void fetchVariation(chosen);
-  };
-
-  const choose = (item: HTMLElement, focus: boolean) => {
-    const entry = groups.find((g) => g.items.includes(item));
-    if (!entry || item.hasAttribute('aria-disabled') || item.hidden) return;
-    const value = item.dataset.value ?? '';
-    const { select } = entry;
-    if (select.value === value) {
-      if (o.clear_on_reselect !== true) return;
-      select.value = '';
-    } else select.value = value;
-    select.dispatchEvent(new Event('change', { bubbles: true }));
-    if (woo) queueMicrotask(render);
-    if (focus) item.focus();
-  };
-
-  const onClick = (event: MouseEvent) => {
-    const target = event.target as Element;
-    const item = target.closest<HTMLElement>('.swatch[role="radio"]');
-    if (item && form.contains(item)) return choose(item, true);
-    if (woo) return;
-    if (target.closest('.reset_variations')) {
-      event.preventDefault();
-      for (const select of selects) select.value = '';
-      update();
-      return;
-    }
-    const btn = target.closest('.single_add_to_cart_button');
-    if (!btn) return;
-    if (variations) update(); // values a script set without a change event
-    const waiting = !variations && isComplete(names, read()) && published === '';
-    if (!btn.classList.contains('disabled') || waiting) return;
-    event.preventDefault();
-    say(
-      btn.classList.contains('wc-variation-is-unavailable')
-        ? text(
-            params.i18n_unavailable_text,
-            'Sorry, this product is unavailable. Please choose a different combination.',
-          )
-        : text(
-            params.i18n_make_a_selection_text,
-            'Please select some product options before adding this product to your cart.',
-          ),
-    );
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    const item = event.target as HTMLElement;
-    const entry = groups.find((g) => g.items.includes(item));
-    if (!entry) return;
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    if (step) {
-      event.preventDefault();
-      const { items } = entry;
-      for (let i = 1; i <= items.length; i++) {
-        const next = items[(items.indexOf(item) + step * i + items.length * i) % items.length];
-        if (!next.hidden && !next.hasAttribute('aria-disabled')) return choose(next, true);
-      }
-    } else if (event.key === ' ' || event.key === 'Enter') {
-      event.preventDefault();
-      choose(item, true);
-    }
-  };
-  const onChange = (event: Event) => {
-    if (selects.includes(event.target as HTMLSelectElement)) (woo ? () => queueMicrotask(render) : update)();
-  };
-  form.addEventListener('click', onClick);
-  form.addEventListener('keydown', onKeyDown);
-  form.addEventListener('change', onChange);
-  stops.push(() => {
-    form.removeEventListener('click', onClick);
-    form.removeEventListener('keydown', onKeyDown);
-    form.removeEventListener('change', onChange);
-    controller?.abort();
-    message.remove();
-  });
-  if (woo) {
-    // WooCommerce re-renders the selects' options in its own jQuery events.
-    const $form = jqueryWrap(form) as {
-      on?: (n: string, h: () => void) => void;
-      off?: (n: string, h: () => void) => void;
-    };
-    const names = 'woocommerce_update_variation_values reset_data found_variation';
-    $form?.on?.(names, render);
-    stops.push(() => $form?.off?.(names, render));
-  }
-
+  const stops: (() => void)[] = [];
+  s.groups = selects.map((select, index) => buildGroup(s, select, s.names[index]!, stops));
+  listen(s, stops);
   const entry: Enhanced = {
-    update,
+    update: () => update(s),
     reload() {
       const now = form.getAttribute('data-product_variations');
-      if (now !== printed) {
-        printed = now;
-        variations = readVariations(form);
-        cache.clear();
+      if (now !== s.printed) {
+        s.printed = now;
+        s.variations = readVariations(form);
+        s.cache.clear();
       }
-      update();
+      update(s);
     },
     restore() {
       for (const stop of stops) stop();
@@ -527,7 +629,7 @@ export function enhanceSwatches(
     },
   };
   enhanced.set(form, entry);
-  update();
+  update(s);
   return entry;
 }
 
@@ -536,21 +638,18 @@ export function enhanceSwatches(
  * view); once per root. 1000 ms after an ajax request completes, reloads (spec §9). Returns the
  * uninstall, which restores the forms as printed.
  */
-export function installSwatches(
-  root: PageRoot = document,
-  options: SwatchOptions & BehaviourOptions = {},
-): () => void {
-  return installOnce(installed, root, () => {
-    const clock = clockOf(options);
+export const installSwatches = definePageBehaviour({
+  name: 'swatches',
+  selector: SWATCHES_SELECTOR,
+  install(root, context: BehaviourContext<Messages, SwatchOptions & BehaviourOptions>) {
+    const clock = context.clock;
     const forms = new Set<HTMLFormElement>();
     let timer: unknown;
-    const scan = (node: PageRoot) => {
-      for (const form of within<HTMLFormElement>(node, SWATCHES_SELECTOR)) {
-        try {
-          if (!forms.has(form) && enhanceSwatches(form, options, later)) forms.add(form);
-        } catch (error) {
-          logError(null, 'the swatches page behaviour could not enhance a variation form.', error);
-        }
+    const enhance = (form: HTMLFormElement) => {
+      try {
+        if (!forms.has(form) && enhanceSwatches(form, context.options, later)) forms.add(form);
+      } catch (error) {
+        logError(null, 'the swatches page behaviour could not enhance a variation form.', error);
       }
     };
     const reload = () => {
@@ -561,28 +660,22 @@ export function installSwatches(
           forms.delete(form);
         } else enhanced.get(form)?.reload();
       }
-      scan(root);
+      for (const form of within<HTMLFormElement>(root, SWATCHES_SELECTOR)) enhance(form);
     };
     function later() {
       if (timer !== undefined) clock.clearTimeout(timer);
       timer = clock.setTimeout(reload, RELOAD_DELAY);
     }
-    const observer = new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes) if (node instanceof Element) scan(node);
-    });
-    observer.observe(root, { childList: true, subtree: true });
     const $doc = jqueryWrap(document as unknown as Element) as {
       on?: (n: string, h: () => void) => void;
       off?: (n: string, h: () => void) => void;
     } | null;
     $doc?.on?.('ajaxComplete', later);
-    scan(root);
+    context.each(SWATCHES_SELECTOR, enhance);
     return () => {
-      observer.disconnect();
       $doc?.off?.('ajaxComplete', later);
       if (timer !== undefined) clock.clearTimeout(timer);
       for (const form of forms) enhanced.get(form)?.restore();
     };
-  });
-}
+  },
+});

@@ -1,14 +1,6 @@
-import {
-  type BehaviourOptions,
-  documentOf,
-  enhanceNowAndLater,
-  installOnce,
-  type PageRoot,
-  within,
-} from './behaviour.ts';
-import { TABS_SELECTOR } from './selectors.ts';
+import { definePageBehaviour } from './define-behaviour.ts';
 
-export { TABS_SELECTOR } from './selectors.ts';
+export const TABS_SELECTOR = '.tabbed-content, [data-tabs], .sidebar-menu, .woocommerce-tabs';
 
 /**
  * Tabbed content (spec §2 Other: "Tabbed content with keyboard navigation (arrows, Home, End)
@@ -53,7 +45,6 @@ export { TABS_SELECTOR } from './selectors.ts';
 
 const LIST = '.nav-tabs, .wc-tabs, .sidebar-menu-tabs, [role="tablist"]';
 
-const installed = new WeakMap<PageRoot, () => void>();
 const enhanced = new WeakMap<Element, TabSet>();
 let ids = 0;
 
@@ -160,10 +151,10 @@ export function enhanceTabs(container: Element, doc: Document): TabSet | null {
 }
 
 /** Installs the tabbed-content blocks under the root (and those added later). */
-export function installTabs(root: PageRoot = document, _options: BehaviourOptions = {}): () => void {
-  return installOnce(installed, root, () => {
-    const doc = documentOf(root);
-    const win = doc.defaultView ?? window;
+export const installTabs = definePageBehaviour({
+  name: 'tabs',
+  selector: TABS_SELECTOR,
+  install(root, { document: doc, on, each, window: win }) {
     const sets = new Set<TabSet>();
 
     const openFromHash = (among: Iterable<TabSet> = sets) => {
@@ -174,14 +165,11 @@ export function installTabs(root: PageRoot = document, _options: BehaviourOption
         if (index >= 0) set.select(index);
       }
     };
-    const stopWatching = enhanceNowAndLater(root, (node) => {
-      const added: TabSet[] = [];
-      for (const container of within(node, TABS_SELECTOR)) {
-        const set = enhanceTabs(container, doc);
-        if (set && !sets.has(set)) added.push(set);
-      }
-      for (const set of added) sets.add(set);
-      openFromHash(added);
+    each(TABS_SELECTOR, (container) => {
+      const set = enhanceTabs(container, doc);
+      if (!set || sets.has(set)) return;
+      sets.add(set);
+      openFromHash([set]);
     });
     const onHashChange = () => openFromHash();
 
@@ -217,14 +205,8 @@ export function installTabs(root: PageRoot = document, _options: BehaviourOption
       event.preventDefault();
       set.select(to, true);
     };
-    root.addEventListener('click', onClick as EventListener);
-    root.addEventListener('keydown', onKey as EventListener);
-    win.addEventListener('hashchange', onHashChange);
-    return () => {
-      stopWatching();
-      root.removeEventListener('click', onClick as EventListener);
-      root.removeEventListener('keydown', onKey as EventListener);
-      win.removeEventListener('hashchange', onHashChange);
-    };
-  });
-}
+    on(root, 'click', onClick);
+    on(root, 'keydown', onKey);
+    on(win, 'hashchange', onHashChange);
+  },
+});

@@ -1,27 +1,11 @@
+import type { Attributes, Variation } from '../shop/types.ts';
+
 /**
  * The rules of variation swatches (spec §3 Swatch variation, §4 Swatches, §5 Swatches), pure:
  * no DOM, no page, so they are tested with generated variation sets. Matching is WooCommerce's
  * (add-to-cart-variation.js `isMatch`): an attribute the variation leaves empty is "any" and
  * matches every value; an attribute nobody chose matches every variation.
  */
-
-/** Attribute field name (`attribute_pa_color`) -> value (`blue`; '' = none chosen, or "any"). */
-export type Attributes = Record<string, string>;
-
-/** A variation as WooCommerce prints it in `data-product_variations` or answers `get_variation`. */
-export interface Variation {
-  variation_id: number | string;
-  attributes: Attributes;
-  is_in_stock?: boolean;
-  is_purchasable?: boolean;
-  variation_is_active?: boolean;
-  variation_is_visible?: boolean;
-  /** Stock left when managed ('' or absent when not). */
-  max_qty?: number | string;
-  /** The shop's own "N in stock" text for the low-stock label, when it prints one. */
-  variation_stock_left?: string;
-  [key: string]: unknown;
-}
 
 /** What a swatch shows (spec §4: selected, disabled, no-stock). */
 export type ChoiceState = 'enabled' | 'no-stock' | 'disabled' | 'hidden';

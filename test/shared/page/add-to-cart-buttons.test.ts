@@ -1,8 +1,8 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import jQuery from 'jquery';
+import { $cart } from '../../../shared/cart/store.ts';
 import { installAddToCartButtons } from '../../../shared/page/add-to-cart-buttons.ts';
 import { formFields } from '../../../shared/page/add-to-cart-jquery.ts';
-import { $cart } from '../../../shared/stores/cart.ts';
 import { reloadPageConfig } from '../../../shared/stores/page-config.ts';
 import { eachShopMode, injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';
 

@@ -1,12 +1,12 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import { $cart } from '../../../shared/cart/store.ts';
 import {
   installQuickView,
   QUICK_VIEW_DRAG_THRESHOLD,
   QUICK_VIEW_TEXTS,
   quickViewCartFields,
 } from '../../../shared/page/quick-view.ts';
-import { $cart } from '../../../shared/stores/cart.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 import { captureConsoleErrors } from '../../helpers/elements.ts';
 import { eachShopMode, injectFault, readCart, shopLog, useCleanCart } from '../../helpers/shop.ts';

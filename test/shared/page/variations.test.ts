@@ -1,7 +1,6 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import {
-  type Attributes,
   choiceInfo,
   choiceStates,
   deselectUnavailable,
@@ -9,8 +8,8 @@ import {
   isMatch,
   matching,
   selectable,
-  type Variation,
 } from '../../../shared/page/variations.ts';
+import type { Attributes, Variation } from '../../../shared/shop/types.ts';
 
 /** A generated product: 1-3 attributes of 1-4 values, variations over them ('' = any), stock. */
 const product = fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 3 }).chain((sizes) => {
