@@ -15,7 +15,10 @@ import { Tooltip } from './shop-option-form.tooltip.view.tsx';
 
 export { Select } from './shop-option-form.select.view.tsx';
 
-/** Radio, checkbox, colour and image groups (spec §2), and a checkbox with options. */
+/**
+ * Radio, checkbox, colour and image groups (spec §2), and a checkbox with options; each option
+ * with its own description and tooltip (spec §3 option values: tooltip, description).
+ */
 export function ChoiceGroup(props: FieldViewProps) {
   const { def, field, disabled, invalid, describedBy, messages, onValue, onBlur, inputId } = props;
   const single = def.type === 'radio-group';
@@ -61,7 +64,6 @@ export function ChoiceGroup(props: FieldViewProps) {
           {group.label && <div className="option-group-label">{group.label}</div>}
           {group.options.map((option) => {
             const checked = values.includes(option.value);
-            // Per-option description and tooltip (spec §3 option values: tooltip, description).
             n += 1;
             const descriptionId = option.description ? `${inputId}-option-${n}` : undefined;
             return (
@@ -113,17 +115,18 @@ export function ChoiceGroup(props: FieldViewProps) {
           <OtherText {...props} values={values} single={single} />
         </div>
       )}
-      {def.enableClearSelection && values.length > 0 && (
-        <button
-          type="button"
-          className="link-button"
-          part="clear-button"
-          disabled={disabled}
-          onClick={() => onValue([])}
-        >
-          {messages.clear}
-        </button>
-      )}
+      {def.enableClearSelection &&
+        values.length > 0 &&
+        clearButton(messages.clear, disabled, () => onValue([]))}
     </div>
+  );
+}
+
+/** The button clearing the selection (`enableClearSelection`). */
+function clearButton(label: string, disabled: boolean, onClear: () => void) {
+  return (
+    <button type="button" className="link-button" part="clear-button" disabled={disabled} onClick={onClear}>
+      {label}
+    </button>
   );
 }

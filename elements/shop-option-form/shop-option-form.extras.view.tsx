@@ -4,9 +4,7 @@ import { logError } from '../../shared/log.ts';
 import type { CaptchaController } from './extras/captcha.ts';
 import type { AddonAnswer, SubmitAddon } from './shop-option-form.addons.ts';
 import type { OptionFormController } from './shop-option-form.controller.ts';
-import type { OptionFormSettings } from './shop-option-form.settings.ts';
-
-const TAG = 'shop-option-form';
+import { type OptionFormSettings, TAG } from './shop-option-form.settings.ts';
 
 /** A WordPress-style switch in the page config: true, 1, '1', 'yes', 'on', 'true'. */
 function isOn(value: unknown): boolean {

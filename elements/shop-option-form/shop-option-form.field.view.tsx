@@ -1,7 +1,8 @@
-import { memo, useId } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { fill } from '../../shared/format/messages.ts';
 import type { FieldInstance, FieldState } from './engine/types.ts';
-import { CORRECTION_KEYS, type OptionFormController } from './shop-option-form.controller.ts';
+import { CORRECTION_KEYS } from './shop-option-form.announcements.ts';
+import type { OptionFormController } from './shop-option-form.controller.ts';
 import { colClass, FieldMessages, PendingField } from './shop-option-form.field-parts.view.tsx';
 import { useFieldProblem } from './shop-option-form.field-problem.ts';
 import { useFieldType } from './shop-option-form.registry.ts';
@@ -40,6 +41,9 @@ export const Field = memo(
     (a.inst.def.type !== 'groupValidation' || a.groupErrors.join('\n') === b.groupErrors.join('\n')),
 );
 
+/** The ids that tie a field's parts to its input. */
+type FieldIds = Record<'input' | 'label' | 'desc' | 'count' | 'error', string>;
+
 function FieldView({ inst, field, controller, messages, groupErrors }: FieldProps) {
   const base = useId();
   const type = useFieldType(inst.def.type);
@@ -48,7 +52,7 @@ function FieldView({ inst, field, controller, messages, groupErrors }: FieldProp
   const def = inst.def;
   if (type === 'loading' || type === 'failed')
     return <PendingField inst={inst} state={type} messages={messages} />;
-  const ids = {
+  const ids: FieldIds = {
     input: `${base}i`,
     label: `${base}l`,
     desc: `${base}d`,
@@ -101,6 +105,35 @@ function FieldView({ inst, field, controller, messages, groupErrors }: FieldProp
       </div>
     );
   const group = typeof type.group === 'function' ? type.group(def) : type.group;
+  return (
+    <div className={className} part="field" data-field-id={inst.id}>
+      {labelled(
+        inst,
+        field,
+        messages,
+        ids,
+        group,
+        invalid,
+        fieldBody(inst, field, controller, messages, ids, errors, view),
+      )}
+    </div>
+  );
+}
+
+/**
+ * A field's control with its label around `body`: a fieldset with a legend for a group of
+ * choices, else a label row (label and tooltip) over the control.
+ */
+function labelled(
+  inst: FieldInstance,
+  field: FieldState,
+  messages: OptionFormMessages,
+  ids: FieldIds,
+  group: boolean | undefined,
+  invalid: boolean | undefined,
+  body: ReactNode,
+) {
+  const def = inst.def;
   const labelText = (
     <>
       <span id={ids.label}>{def.label ?? ''}</span>
@@ -120,13 +153,52 @@ function FieldView({ inst, field, controller, messages, groupErrors }: FieldProp
   );
   const labelPos = def.label_position ?? 'above';
   const labelClass = `label label--${labelPos === 'hide' || labelPos === 'disable' ? 'hidden' : labelPos}`;
+  const tooltip = def.tooltip ? (
+    <Tooltip text={def.tooltip} label={fill(messages.tooltip, { label: def.label ?? '' })} />
+  ) : null;
+  return group ? (
+    <fieldset
+      className={`group label-${labelPos}`}
+      aria-invalid={invalid || undefined}
+      disabled={field.status === 'disable'}
+    >
+      <legend className={labelClass} part="label">
+        {labelText}
+      </legend>
+      {tooltip}
+      {body}
+    </fieldset>
+  ) : (
+    <div className={`control label-${labelPos}`}>
+      <div className="label-row">
+        <label className={labelClass} part="label" htmlFor={ids.input}>
+          {labelText}
+        </label>
+        {tooltip}
+      </div>
+      <div className="control-body">{body}</div>
+    </div>
+  );
+}
+
+/** The field's type `view` with its description, counter, errors and repeater buttons. */
+function fieldBody(
+  inst: FieldInstance,
+  field: FieldState,
+  controller: OptionFormController,
+  messages: OptionFormMessages,
+  ids: FieldIds,
+  errors: string[],
+  view: ReactNode,
+) {
+  const def = inst.def;
   const description = def.description ? (
     <p id={ids.desc} className="description" part="description">
       {def.description}
     </p>
   ) : null;
   const descAbove = def.desc_position === 'above';
-  const body = (
+  return (
     <>
       {descAbove && description}
       {view}
@@ -147,38 +219,5 @@ function FieldView({ inst, field, controller, messages, groupErrors }: FieldProp
         onRemove={() => controller.removeClone(inst.id)}
       />
     </>
-  );
-  const tooltip = def.tooltip ? (
-    <Tooltip text={def.tooltip} label={fill(messages.tooltip, { label: def.label ?? '' })} />
-  ) : null;
-  const legend = (
-    <legend className={labelClass} part="label">
-      {labelText}
-    </legend>
-  );
-  return (
-    <div className={className} part="field" data-field-id={inst.id}>
-      {group ? (
-        <fieldset
-          className={`group label-${labelPos}`}
-          aria-invalid={invalid || undefined}
-          disabled={disabled}
-        >
-          {legend}
-          {tooltip}
-          {body}
-        </fieldset>
-      ) : (
-        <div className={`control label-${labelPos}`}>
-          <div className="label-row">
-            <label className={labelClass} part="label" htmlFor={ids.input}>
-              {labelText}
-            </label>
-            {tooltip}
-          </div>
-          <div className="control-body">{body}</div>
-        </div>
-      )}
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import { fill } from '../../shared/format/messages.ts';
 import { controlProps } from './shop-option-form.inputs.view.tsx';
 import {
@@ -19,46 +19,34 @@ import type { FieldViewProps } from './shop-option-form.registry.ts';
  * removes the last chosen option. Each token is a button: Enter, Space, Delete or Backspace
  * removes it (focus moves to the next token, else the box), Left/Right move between tokens.
  * `onChange` gets the chosen values in the options' order, which is what a native multiple select
- * posts (`name[]` per option, in document order). Lazy, with the native select shown meanwhile.
+ * posts (`name[]` per option, in document order; `commit`). After a search, toggling an option
+ * shows the whole list again with that option still active. Lazy, with the native select shown
+ * meanwhile.
  */
 export default function MultiCombobox(
   props: FieldViewProps & { selected: readonly string[]; onChange(values: string[]): void },
 ) {
   const { def, selected, inputId, labelId, messages } = props;
-  const choices = choicesOf(
-    def.values,
-    null,
-    def.other ? def.other_text || messages.other : null,
-    messages.outOfStock,
-  );
+  const other = def.other ? def.other_text || messages.other : null;
+  const choices = choicesOf(def.values, null, other, messages.outOfStock);
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(-1);
-  const [focusToken, setFocusToken] = useState<number | null>(null);
   const listbox = useRef<HTMLDivElement>(null);
   const tokens = useRef<HTMLUListElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const chosen = choices.filter((c) => selected.includes(c.value));
   const shown = matching(choices, query);
-  // After a token is removed, focus goes to the token now in its place, else to the box.
-  useLayoutEffect(() => {
-    if (focusToken === null) return;
-    const buttons = tokens.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
-    (buttons[Math.min(focusToken, buttons.length - 1)] ?? input.current)?.focus();
-    setFocusToken(null);
-  }, [focusToken]);
-  /** The chosen values in the options' order (what the native multiple select posts). */
+  const setFocusToken = useTokenFocus(tokens, input);
   const commit = (values: ReadonlySet<string>) =>
     props.onChange(choices.filter((c) => values.has(c.value)).map((c) => c.value));
   const toggle = (choice: Choice | undefined) => {
     if (!choice || choice.disabled) return;
     const next = new Set(selected);
-    if (next.has(choice.value)) next.delete(choice.value);
-    else next.add(choice.value);
+    if (!next.delete(choice.value)) next.add(choice.value);
     commit(next);
     if (query) {
-      // The whole list again, the toggled option still active.
       setQuery('');
       setActive(choices.indexOf(choice));
     }
@@ -79,42 +67,7 @@ export default function MultiCombobox(
   const { required: _native, ...control } = controlProps(props); // the picks, not the text box, are required
   return (
     <div className="combo combo--multiple">
-      {chosen.length > 0 && (
-        <ul
-          ref={tokens}
-          className="tokens"
-          aria-label={fill(messages.chosenOptions, { label: def.label ?? '' })}
-        >
-          {chosen.map((c, i) => (
-            <li key={c.value}>
-              <button
-                type="button"
-                className="token"
-                part="token"
-                aria-label={fill(messages.removeOption, { option: c.label })}
-                disabled={props.disabled}
-                onClick={() => remove(c.value, i)}
-                onKeyDown={(e) => {
-                  const buttons = tokens.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
-                  if (e.key === 'Delete' || e.key === 'Backspace') {
-                    e.preventDefault();
-                    remove(c.value, i);
-                  } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-                    e.preventDefault();
-                    const to = buttons[i + (e.key === 'ArrowRight' ? 1 : -1)];
-                    (to ?? (e.key === 'ArrowRight' ? input.current : null))?.focus();
-                  }
-                }}
-              >
-                {c.label}
-                <span className="token-remove" aria-hidden="true">
-                  ×
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {chosen.length > 0 && tokenList(chosen, props, tokens, input, remove)}
       <input
         ref={input}
         id={inputId}
@@ -174,4 +127,67 @@ export default function MultiCombobox(
       )}
     </div>
   );
+}
+
+/**
+ * The chosen options as buttons that remove them (Enter, Space, Delete or Backspace: `remove` with
+ * the token's place); Left/Right move between them, Right from the last one to the box (`input`).
+ */
+function tokenList(
+  chosen: readonly Choice[],
+  { def, messages, disabled }: FieldViewProps,
+  tokens: RefObject<HTMLUListElement | null>,
+  input: RefObject<HTMLInputElement | null>,
+  remove: (value: string, at: number) => void,
+) {
+  return (
+    <ul ref={tokens} className="tokens" aria-label={fill(messages.chosenOptions, { label: def.label ?? '' })}>
+      {chosen.map((c, i) => (
+        <li key={c.value}>
+          <button
+            type="button"
+            className="token"
+            part="token"
+            aria-label={fill(messages.removeOption, { option: c.label })}
+            disabled={disabled}
+            onClick={() => remove(c.value, i)}
+            onKeyDown={(e) => {
+              const buttons = tokens.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+              if (e.key === 'Delete' || e.key === 'Backspace') {
+                e.preventDefault();
+                remove(c.value, i);
+              } else if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                e.preventDefault();
+                const to = buttons[i + (e.key === 'ArrowRight' ? 1 : -1)];
+                (to ?? (e.key === 'ArrowRight' ? input.current : null))?.focus();
+              }
+            }}
+          >
+            {c.label}
+            <span className="token-remove" aria-hidden="true">
+              ×
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * After a token is removed, focus goes to the token now in its place, else to the box: the returned
+ * function takes the removed token's place.
+ */
+function useTokenFocus(
+  tokens: RefObject<HTMLUListElement | null>,
+  input: RefObject<HTMLInputElement | null>,
+): (at: number) => void {
+  const [focusToken, setFocusToken] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (focusToken === null) return;
+    const buttons = tokens.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    (buttons[Math.min(focusToken, buttons.length - 1)] ?? input.current)?.focus();
+    setFocusToken(null);
+  }, [focusToken, tokens, input]);
+  return setFocusToken;
 }

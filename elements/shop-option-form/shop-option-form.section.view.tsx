@@ -61,6 +61,15 @@ export const Section = memo(
       )),
 );
 
+/** The title tags a section may use (`title_tag`; h3 otherwise). */
+const HEADINGS = ['h2', 'h3', 'h4', 'h5', 'h6'];
+
+/**
+ * One section: its title (an accordion's header button when it is one), its rows of fields, the
+ * group errors no groupValidation field shows, and the repeater buttons. Off screen, a section is
+ * skipped (content-visibility, styles): its size meanwhile is a guess from its rows, so the page's
+ * scroll height stays about right on long forms.
+ */
 function SectionView({ section, state, fields, layout, controller, messages }: SectionProps) {
   const base = useId();
   if (state.status === 'hidden') return null;
@@ -69,13 +78,8 @@ function SectionView({ section, state, fields, layout, controller, messages }: S
   const title = extra.name ?? '';
   const showTitle = extra.show_title && title !== '';
   const groupErrors = Object.values(state.error).filter((m): m is string => Boolean(m));
-  const hasGroupField = section.rows.some((row) =>
-    row.some((id) => layout.fields.get(id)?.def.type === 'groupValidation'),
-  );
   const open = !accordion || state.open;
-  const Heading = (
-    ['h2', 'h3', 'h4', 'h5', 'h6'].includes(extra.title_tag ?? '') ? extra.title_tag : 'h3'
-  ) as 'h3';
+  const Heading = (HEADINGS.includes(extra.title_tag ?? '') ? extra.title_tag : 'h3') as 'h3';
   const price =
     extra.showPrice && state.viewPrice ? <span className="section-price"> {state.viewPrice}</span> : null;
   const className = ['section', extra.className ?? '', state.status === 'disable' ? 'section--disabled' : '']
@@ -101,15 +105,7 @@ function SectionView({ section, state, fields, layout, controller, messages }: S
           })}
         </div>
       ))}
-      {!hasGroupField && groupErrors.length > 0 && (
-        <div className="group-errors" part="group-errors" role="alert">
-          {groupErrors.map((m) => (
-            <p key={m} className="error" part="error">
-              {m}
-            </p>
-          ))}
-        </div>
-      )}
+      {groupErrorList(section, layout, groupErrors)}
       <RepeatButton
         repeater={extra.repeater}
         bound={Boolean(extra.repeater_bind)}
@@ -131,8 +127,6 @@ function SectionView({ section, state, fields, layout, controller, messages }: S
       className={className}
       part="section"
       data-section-key={section.key}
-      // Off screen, a section is skipped (content-visibility, styles): its size meanwhile is a guess
-      // from its rows, so the page's scroll height stays about right on long forms.
       style={{ containIntrinsicSize: `auto ${Math.max(3, section.rows.length * 4.5)}rem` }}
     >
       {showTitle || accordion ? (
@@ -175,6 +169,23 @@ function SectionView({ section, state, fields, layout, controller, messages }: S
           {body}
         </div>
       )}
+    </div>
+  );
+}
+
+/** The section's group errors (spec §5 group rules), when no groupValidation field shows them. */
+function groupErrorList(section: SectionInstance, layout: FormLayout, errors: string[]) {
+  const hasGroupField = section.rows.some((row) =>
+    row.some((id) => layout.fields.get(id)?.def.type === 'groupValidation'),
+  );
+  if (hasGroupField || !errors.length) return null;
+  return (
+    <div className="group-errors" part="group-errors" role="alert">
+      {errors.map((m) => (
+        <p key={m} className="error" part="error">
+          {m}
+        </p>
+      ))}
     </div>
   );
 }

@@ -2,6 +2,9 @@ import '../../shared/zod-config.ts';
 import * as z from 'zod/mini';
 import { messagesSchema } from '../../shared/format/messages.ts';
 
+/** The element's tag, naming it in the console's warnings and errors. */
+export const TAG = 'shop-option-form';
+
 /** A JSON object or array as WordPress prints it; the engine reads it leniently (engine/schema.ts). */
 const jsonObject = z.record(z.string(), z.unknown());
 

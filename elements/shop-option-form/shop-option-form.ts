@@ -1,5 +1,6 @@
 import { defineElement } from '../../shared/define-element.tsx';
 import { ChoiceGroup, Select } from './shop-option-form.choices.view.tsx';
+import { OptionFormController } from './shop-option-form.controller.ts';
 import { Display, Hidden, SingleCheckbox, TextArea, TextInput } from './shop-option-form.inputs.view.tsx';
 import { registerFieldType, registerLazyFieldType } from './shop-option-form.registry.ts';
 import { optionFormSettings } from './shop-option-form.settings.ts';
@@ -133,6 +134,8 @@ export class ShopOptionFormElement extends defineElement(OptionForm, {
     ajax: { key: 'ajax', type: 'boolean' },
     'product-id': { key: 'productId', type: 'string' },
   },
+  // Form-associated: it posts the options and their validity through the element's internals.
+  controller: (context) => new OptionFormController(context),
 }) {}
 
 // The field types with native inputs (spec §2); uploads, pickers and maps register their own.

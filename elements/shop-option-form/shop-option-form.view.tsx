@@ -1,33 +1,26 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer } from 'react';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
-import { usePrefersReducedMotion } from '../../shared/hooks/use-media-query.ts';
-import { OptionFormController } from './shop-option-form.controller.ts';
+import type { OptionFormController } from './shop-option-form.controller.ts';
 import { FormExtras } from './shop-option-form.extras.view.tsx';
 import { Section } from './shop-option-form.section.view.tsx';
 import type { OptionFormSettings } from './shop-option-form.settings.ts';
 import { Summary } from './shop-option-form.summary.view.tsx';
 
-/** The option form: sections from the engine's layout, the price summary and the form error line. */
-export function OptionForm({ settings, host, internals }: ElementViewProps<OptionFormSettings>) {
-  const root = useRef<HTMLDivElement>(null);
-  const reduced = usePrefersReducedMotion();
-  const motion = useRef(reduced);
-  motion.current = reduced;
-  const [controller] = useState(
-    () =>
-      new OptionFormController({
-        host,
-        internals,
-        settings,
-        focus: (id, scroll) => focusTarget(root.current, id, scroll, motion.current),
-      }),
-  );
+/**
+ * The option form: sections from the engine's layout, the price summary and the form error line.
+ * The element creates and connects the controller (before this view first renders, so a submit
+ * right after the form shows is already intercepted); the view renders its stores.
+ */
+export function OptionForm({
+  settings,
+  host,
+  internals,
+  controller,
+}: ElementViewProps<OptionFormSettings, OptionFormController>) {
+  // A re-initialisation replaces the engine store: render the new one.
   const [, rebuilt] = useReducer((n: number) => n + 1, 0);
   useEffect(() => controller.onStoreChange(rebuilt), [controller]);
-  useLayoutEffect(() => controller.configure(settings), [controller, settings]);
-  // Before the first paint: a submit right after the form shows is already intercepted.
-  useLayoutEffect(() => controller.connect(), [controller]);
   const state = useStore(controller.store.$state);
   const ui = useStore(controller.$ui);
   const layout = controller.store.layout();
@@ -38,12 +31,7 @@ export function OptionForm({ settings, host, internals }: ElementViewProps<Optio
   const { messages } = settings;
   useLayoutEffect(() => applyDesign(host, layout.design), [host, layout.design]);
   return (
-    <div
-      ref={root}
-      className="form"
-      part="form"
-      aria-busy={ui.busy || ui.formulas === 'loading' || undefined}
-    >
+    <div className="form" part="form" aria-busy={ui.busy || ui.formulas === 'loading' || undefined}>
       {layout.sections.map((section) => {
         const sectionState = sections.get(section.key);
         return sectionState ? (
@@ -88,15 +76,4 @@ function applyDesign(host: HTMLElement, design: Record<string, unknown>): void {
     // CSSOM, never a style attribute string (strict CSP); only values the browser takes as colours.
     if (typeof value === 'string' && CSS.supports('color', value)) host.style.setProperty(knob, value);
   }
-}
-
-/** Focuses the first control of a field (or a section's header) and scrolls it into view. */
-function focusTarget(root: HTMLElement | null, id: string, scroll: boolean, reduced: boolean): boolean {
-  const escaped = CSS.escape(id);
-  const holder = root?.querySelector(`[data-field-id="${escaped}"], [data-section-key="${escaped}"]`);
-  const target = holder?.querySelector<HTMLElement>('input:not([disabled]), select, textarea, button');
-  if (!target) return false;
-  if (scroll) target.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
-  target.focus({ preventScroll: true });
-  return true;
 }

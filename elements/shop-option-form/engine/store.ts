@@ -1,20 +1,23 @@
 /**
  * The option-form engine behind a nanostores store, for the `<shop-option-form>` view: `$state`
  * holds the projected form state and changes (notifying subscribers) only when an update changed
- * something. Prices use the page's one money format, `$moneyFormat` (spec §9), unless the caller
- * passes one; a `money` object in the form's own config overrides it field by field.
- * Not exported from index.ts, which stays free of stores and the DOM.
+ * something. Prices use the money format the caller passes (the element passes the page's one,
+ * `$moneyFormat`, spec §9: the engine reads no page store); a `money` object in the form's own
+ * config overrides it field by field, and without either the engine's defaults apply.
+ * Not exported from index.ts, which stays free of the DOM.
  */
 import { atom, type ReadableAtom } from 'nanostores';
 import type { MoneyFormat } from '../../../shared/format/money.ts';
-import { $moneyFormat } from '../../../shared/stores/page-config.ts';
 import { createFormEngine, type EngineOptions, type FormLayout, type FormState } from './engine.ts';
 import type { SchemaIssue } from './schema.ts';
 import type { Change, FieldState, UpdateResult } from './types.ts';
 
 /** Options of createFormStore. */
 export interface FormStoreOptions extends EngineOptions {
-  /** The money format; defaults to the page's `$moneyFormat`. */
+  /**
+   * The money format (the page's, from its caller); the config's own `money` wins field by field.
+   * Without it the config's `money` or the engine's WooCommerce defaults apply.
+   */
   moneyFormat?: MoneyFormat;
 }
 
@@ -72,7 +75,7 @@ export function createFormStore(
   const engine = createFormEngine(
     definition,
     product,
-    withMoneyFormat(config, moneyFormat ?? $moneyFormat.get()),
+    moneyFormat ? withMoneyFormat(config, moneyFormat) : config,
     engineOptions,
   );
   const $state = atom<FormState>(engine.state());

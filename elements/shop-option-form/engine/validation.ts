@@ -4,6 +4,7 @@
  * offending files) are applied by `correctValue` when a value arrives; `validateValue` then reports
  * what still fails. Messages come from the form's texts with English defaults.
  */
+import { fill } from '../../../shared/format/messages.ts';
 import { toNumber } from './coerce.ts';
 import { OTHER_MARKER, parseDateValue } from './logic.ts';
 import { isEmptyValue } from './pricing.ts';
@@ -49,10 +50,8 @@ export function message(
   texts: Readonly<Record<string, string>>,
   vars: Record<string, unknown> = {},
 ): string {
-  const template = Object.hasOwn(texts, key) ? texts[key] : DEFAULT_TEXTS[key];
-  return template.replace(/\{(\w+)\}/gu, (m, name: string) =>
-    Object.hasOwn(vars, name) ? String(vars[name]) : m,
-  );
+  // `fill` writes each value with String(), whatever its type.
+  return fill(Object.hasOwn(texts, key) ? texts[key] : DEFAULT_TEXTS[key], vars as Record<string, string>);
 }
 
 const TEXT_LIMIT_TYPES = new Set(['text', 'textarea', 'email', 'url']);

@@ -1,4 +1,5 @@
 import { map, type ReadableAtom } from 'nanostores';
+import { firstFocusable } from '../../../shared/a11y/focus.ts';
 import { loadScript as loadPageScript } from '../../../shared/chunk-load.ts';
 import { type Clock, pageClock } from '../../../shared/clock.ts';
 import { logError } from '../../../shared/log.ts';
@@ -336,11 +337,8 @@ export class CaptchaController implements SubmitAddon {
     this.#state.setKey('message', message);
   }
 
-  /** Takes the shopper to the widget (its frame or first control). */
+  /** Takes the shopper to the widget (its frame or first control: the kit's first focusable). */
   #focusWidget(): void {
-    const target = this.#container?.querySelector<HTMLElement>(
-      'iframe, input:not([type="hidden"]), button, [tabindex]:not([tabindex="-1"])',
-    );
-    target?.focus();
+    firstFocusable(this.#container)?.focus();
   }
 }

@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
 import { lazyModule } from '../../../shared/chunk-load.ts';
 import { fill, languageOf } from '../../../shared/format/messages.ts';
 import { logError, logWarning } from '../../../shared/log.ts';
@@ -6,6 +6,7 @@ import { adoptStyles } from '../../../shared/style-sheets.ts';
 import type { FormulaRuntime } from '../engine/formula.ts';
 import { formulaChunk } from '../shop-option-form.lazy.ts';
 import type { FieldType, FieldViewProps } from '../shop-option-form.registry.ts';
+import { type PickerProps, useDraft } from './date-draft.tsx';
 import { type DateFormat, dateFormat, dateFormula, dateText, formatTime } from './date-format.ts';
 import {
   type DateProblem,
@@ -16,7 +17,6 @@ import {
   timeOf,
   timeSlots,
   usesFormula,
-  valueProblem,
 } from './date-rules.ts';
 
 /**
@@ -31,14 +31,6 @@ import {
  */
 
 const FIELD_CSS = '.date-problem:empty { display: none; }';
-
-/** What the picker view gets besides the field props. */
-export interface PickerProps extends FieldViewProps {
-  rules: DateRules;
-  format: DateFormat;
-  /** Says why a value cannot be chosen (undefined when it can). */
-  problemText(problem: DateProblem | undefined, value: string): string | undefined;
-}
 
 /** The calendar picker chunk (test seam: `pickerChunk.setLoader`). */
 export const pickerChunk = lazyModule<ComponentType<PickerProps>>(() =>
@@ -148,54 +140,6 @@ export function DateField(props: FieldViewProps) {
       {view}
     </>
   );
-}
-
-/**
- * The shopper's text for a field while the engine holds something else (a value breaking a rule
- * posts nothing, but stays on screen), and the message saying why.
- */
-/**
- * What the shopper entered but cannot be posted blocks the submit (the engine does not know these
- * rules): the field wrapper is told while there is a problem, and no longer once the view goes
- * (hidden, re-initialised).
- */
-export function useReportProblem(problem: string | undefined, onProblem: (problem: boolean) => void) {
-  useEffect(() => {
-    onProblem(!!problem);
-  }, [problem, onProblem]);
-  useEffect(() => () => onProblem(false), [onProblem]);
-}
-
-export function useDraft(props: PickerProps) {
-  const engineValue = typeof props.field.value === 'string' ? props.field.value : '';
-  const [draft, setDraft] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  const errorId = useId();
-  // A value set from outside (re-initialisation, a clone moving down) replaces the draft.
-  const sent = useRef(engineValue);
-  useEffect(() => {
-    if (engineValue !== sent.current) {
-      sent.current = engineValue;
-      setDraft(null);
-      setProblem(undefined);
-    }
-  }, [engineValue]);
-  useReportProblem(problem, props.onProblem);
-  const commit = (value: string) => {
-    const why = value ? props.problemText(valueProblem(value, props.rules), value) : undefined;
-    setDraft(value);
-    setProblem(why);
-    props.onProblem(!!why);
-    sent.current = why ? '' : value;
-    props.onValue(sent.current);
-  };
-  const describedBy = [props.describedBy, problem ? errorId : ''].filter(Boolean).join(' ') || undefined;
-  const message = (
-    <p id={errorId} className="error date-problem" part="error" aria-live="polite">
-      {problem}
-    </p>
-  );
-  return { shown: draft ?? engineValue, commit, describedBy, invalid: props.invalid || !!problem, message };
 }
 
 /** A native date or datetime-local input with the field's limits (also while the picker loads). */

@@ -15,7 +15,8 @@ export function dateText(messages: OptionFormMessages, key: keyof DateTexts): st
   return messages[key] || DATE_TEXTS[key];
 }
 
-function intl(lang: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** `Intl.DateTimeFormat` in `lang`, or in the browser's language when `lang` is not a valid one. */
+export function intl(lang: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   try {
     return new Intl.DateTimeFormat(lang, options);
   } catch {

@@ -3,8 +3,8 @@ import { type DateRange, DayPicker, type DayPickerProps } from 'react-day-picker
 import { fill } from '../../../shared/format/messages.ts';
 import { useModalDialog } from '../../../shared/hooks/use-modal-dialog.ts';
 import { adoptStyles } from '../../../shared/style-sheets.ts';
-import { type PickerProps, useReportProblem } from './date-field.tsx';
-import { dateText, formatTime } from './date-format.ts';
+import { type PickerProps, useReportProblem } from './date-draft.tsx';
+import { dateText, formatTime, intl } from './date-format.ts';
 import { pickerStyles } from './date-picker.styles.ts';
 import { dateOf, dateProblem, type IsoDate, isoOf, timeSlots, valueProblem } from './date-rules.ts';
 
@@ -20,14 +20,6 @@ import { dateOf, dateProblem, type IsoDate, isoOf, timeSlots, valueProblem } fro
  * `Intl` in the page's language, as does the first day of the week.
  */
 
-function intl(lang: string | undefined, options: Intl.DateTimeFormatOptions) {
-  try {
-    return new Intl.DateTimeFormat(lang, options);
-  } catch {
-    return new Intl.DateTimeFormat(undefined, options);
-  }
-}
-
 /** The picked days and time held by an engine value (`YYYY-MM-DD`, `…THH:MM`, or a list). */
 function readValue(value: unknown): { dates: IsoDate[]; time: string } {
   const list = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
@@ -38,8 +30,14 @@ function readValue(value: unknown): { dates: IsoDate[]; time: string } {
   return { dates, time };
 }
 
+/**
+ * The calendar picker: the dates as text (typed, or read-only), a button opening the calendar in a
+ * modal dialog (APG date picker dialog: focus goes to the chosen day, else today, else the first
+ * open day, not to the first button showModal() picks), or the calendar inline, and the time
+ * slots of a date-and-time field.
+ */
 export function DatePicker(props: PickerProps) {
-  const { def, rules, format, field, inputId, disabled, messages, onValue, onBlur, problemText } = props;
+  const { def, rules, format, inputId, disabled, messages, onBlur } = props;
   const t = (key: Parameters<typeof dateText>[1]) => dateText(messages, key);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -47,66 +45,11 @@ export function DatePicker(props: PickerProps) {
   const [open, setOpen] = useState(false);
   const dialog = useModalDialog({ open, onClose: () => setOpen(false), returnTo: button });
   useEffect(() => adoptStyles(root.current, pickerStyles), []);
-  // APG date picker dialog: focus goes to the chosen day (else today, else the first open day), not
-  // to the first button showModal() picks.
   useEffect(() => {
     if (open) dialog.current?.querySelector<HTMLButtonElement>('td[data-day] button[tabindex="0"]')?.focus();
   }, [open, dialog]);
 
-  // What the engine holds, and what the shopper sees (kept when it breaks a rule: nothing is posted).
-  const held = readValue(field.value);
-  const [picked, setPicked] = useState(held);
-  const [text, setText] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  useReportProblem(problem, props.onProblem);
-  const sent = useRef(JSON.stringify(field.value ?? ''));
-  useEffect(() => {
-    const now = JSON.stringify(field.value ?? '');
-    if (now !== sent.current) {
-      sent.current = now;
-      setPicked(readValue(field.value));
-      setText(null);
-      setProblem(undefined);
-    }
-  }, [field.value]);
-
-  const commit = (dates: IsoDate[], time: string) => {
-    setPicked({ dates, time });
-    setText(null);
-    const withTime = rules.type === 'datetime-local';
-    const values = withTime && dates[0] ? [time ? `${dates[0]}T${time}` : dates[0]] : dates;
-    const bad = values.find((v) => valueProblem(v, rules) && !(withTime && !time));
-    let why = bad ? problemText(valueProblem(bad, rules), bad) : undefined;
-    if (!why && rules.mode === 'range' && dates.length === 1) why = t('rangeEnd');
-    setProblem(why);
-    props.onProblem(!!why);
-    let out: string | string[];
-    if (why) out = rules.mode === 'single' ? '' : [];
-    else if (rules.mode === 'single')
-      out = withTime ? (dates[0] && time ? `${dates[0]}T${time}` : '') : (dates[0] ?? '');
-    else out = rules.mode === 'range' ? [...dates].sort() : dates;
-    sent.current = JSON.stringify(out);
-    onValue(out);
-  };
-
-  const shownText =
-    text ?? picked.dates.map((d) => format.short(d)).join(rules.mode === 'range' ? ' – ' : ', ');
-  const readTyped = () => {
-    if (text === null) return;
-    const parts = text
-      .split(rules.mode === 'range' ? /\s+[–-]\s+|\s*–\s*|\s+to\s+/u : /\s*[,;]\s*/u)
-      .filter((p) => p.trim());
-    const dates = parts.map((p) => format.parse(p));
-    if (dates.some((d) => !d)) {
-      setProblem(problemText('invalid', ''));
-      props.onProblem(true);
-      sent.current = JSON.stringify(rules.mode === 'single' ? '' : []);
-      onValue(rules.mode === 'single' ? '' : []);
-      return;
-    }
-    commit(rules.mode === 'single' ? (dates.slice(0, 1) as IsoDate[]) : (dates as IsoDate[]), picked.time);
-  };
-
+  const [picked, shownText, problem, setText, commit, readTyped] = usePicked(props);
   const calendar = (
     <Calendar
       {...props}
@@ -139,12 +82,7 @@ export function DatePicker(props: PickerProps) {
           aria-invalid={props.invalid || !!problem || undefined}
           aria-describedby={describedBy}
           onChange={(e) => setText(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              readTyped();
-            }
-          }}
+          onKeyDown={(e) => e.key === 'Enter' && readTyped(e)}
           onClick={() => !rules.manualInput && !rules.inline && setOpen(true)}
           onBlur={() => {
             readTyped();
@@ -162,31 +100,19 @@ export function DatePicker(props: PickerProps) {
             aria-label={`${t(rules.mode === 'single' ? 'chooseDate' : 'chooseDates')}, ${label}`}
             onClick={() => setOpen(true)}
           >
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm-2 8h14v10H5V10Z"
-              />
-            </svg>
+            {CALENDAR_ICON}
           </button>
         )}
-        {rules.type === 'datetime-local' && (
-          <select
-            className="input time-select"
-            part="time-select"
-            aria-label={`${t('time')}, ${label}`}
-            value={picked.time}
-            disabled={disabled}
-            onChange={(e) => commit(picked.dates, e.currentTarget.value)}
-          >
-            <option value="">{t('chooseTime')}</option>
-            {timeSlots(rules).map((slot) => (
-              <option key={slot} value={slot}>
-                {formatTime(slot, format.lang, rules.hour12)}
-              </option>
-            ))}
-          </select>
-        )}
+        {rules.type === 'datetime-local' &&
+          timeSelect(
+            rules,
+            format,
+            `${t('time')}, ${label}`,
+            t('chooseTime'),
+            picked.time,
+            disabled,
+            (time) => commit(picked.dates, time),
+          )}
       </div>
       {rules.inline ? (
         calendar
@@ -209,6 +135,108 @@ export function DatePicker(props: PickerProps) {
         {problem}
       </p>
     </div>
+  );
+}
+
+/**
+ * What the engine holds and what the shopper sees (kept when it breaks a rule: nothing is posted
+ * then, and the problem says why), as `[picked, shownText, problem, setText, commit, readTyped]`:
+ * the picked dates and time, the text shown (typed, or the picked dates), why they cannot be posted,
+ * what sets the typed text, what commits a pick, and what reads the typed text.
+ */
+function usePicked(props: PickerProps) {
+  const { rules, format, field, messages, onValue, problemText } = props;
+  const held = readValue(field.value);
+  const [picked, setPicked] = useState(held);
+  const [text, setText] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  useReportProblem(problem, props.onProblem);
+  const sent = useRef(JSON.stringify(field.value ?? ''));
+  useEffect(() => {
+    const now = JSON.stringify(field.value ?? '');
+    if (now !== sent.current) {
+      sent.current = now;
+      setPicked(readValue(field.value));
+      setText(null);
+      setProblem(undefined);
+    }
+  }, [field.value]);
+  const commit = (dates: IsoDate[], time: string) => {
+    setPicked({ dates, time });
+    setText(null);
+    const withTime = rules.type === 'datetime-local';
+    const values = withTime && dates[0] ? [time ? `${dates[0]}T${time}` : dates[0]] : dates;
+    const bad = values.find((v) => valueProblem(v, rules) && !(withTime && !time));
+    let why = bad ? problemText(valueProblem(bad, rules), bad) : undefined;
+    if (!why && rules.mode === 'range' && dates.length === 1) why = dateText(messages, 'rangeEnd');
+    setProblem(why);
+    props.onProblem(!!why);
+    let out: string | string[];
+    if (why) out = rules.mode === 'single' ? '' : [];
+    else if (rules.mode === 'single')
+      out = withTime ? (dates[0] && time ? `${dates[0]}T${time}` : '') : (dates[0] ?? '');
+    else out = rules.mode === 'range' ? [...dates].sort() : dates;
+    sent.current = JSON.stringify(out);
+    onValue(out);
+  };
+  const shownText =
+    text ?? picked.dates.map((d) => format.short(d)).join(rules.mode === 'range' ? ' – ' : ', ');
+  // Enter reads the text (and submits nothing); so does leaving the input.
+  const readTyped = (enter?: { preventDefault(): void }) => {
+    enter?.preventDefault();
+    if (text === null) return;
+    const parts = text
+      .split(rules.mode === 'range' ? /\s+[–-]\s+|\s*–\s*|\s+to\s+/u : /\s*[,;]\s*/u)
+      .filter((p) => p.trim());
+    const dates = parts.map((p) => format.parse(p));
+    if (dates.some((d) => !d)) {
+      setProblem(problemText('invalid', ''));
+      props.onProblem(true);
+      sent.current = JSON.stringify(rules.mode === 'single' ? '' : []);
+      onValue(rules.mode === 'single' ? '' : []);
+      return;
+    }
+    commit(rules.mode === 'single' ? (dates.slice(0, 1) as IsoDate[]) : (dates as IsoDate[]), picked.time);
+  };
+  return [picked, shownText, problem, setText, commit, readTyped] as const;
+}
+
+/** The calendar button's icon. */
+const CALENDAR_ICON = (
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+    <path
+      fill="currentColor"
+      d="M7 2v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2h-2V2h-2v2H9V2H7Zm-2 8h14v10H5V10Z"
+    />
+  </svg>
+);
+
+/** The time slots of a date-and-time field (min/max time, `time_step`), `none` first. */
+function timeSelect(
+  rules: PickerProps['rules'],
+  format: PickerProps['format'],
+  label: string,
+  none: string,
+  time: string,
+  disabled: boolean,
+  onTime: (time: string) => void,
+) {
+  return (
+    <select
+      className="input time-select"
+      part="time-select"
+      aria-label={label}
+      value={time}
+      disabled={disabled}
+      onChange={(e) => onTime(e.currentTarget.value)}
+    >
+      <option value="">{none}</option>
+      {timeSlots(rules).map((slot) => (
+        <option key={slot} value={slot}>
+          {formatTime(slot, format.lang, rules.hour12)}
+        </option>
+      ))}
+    </select>
   );
 }
 

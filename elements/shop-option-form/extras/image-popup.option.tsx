@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { lazyModule } from '../../../shared/chunk-load.ts';
 import { fill } from '../../../shared/format/messages.ts';
 import { logError } from '../../../shared/log.ts';
-import { safeUrl } from '../../../shared/url.ts';
 import type { FieldDef, OptionValue } from '../engine/schema.ts';
 import type { FieldViewProps } from '../shop-option-form.registry.ts';
+import { largeImageOf } from './image-popup.large.ts';
 
 /**
  * The hooks of the image popup and hover preview in the choice views (issue 13), in the form's own
@@ -20,17 +20,6 @@ const TAG = 'shop-option-form';
 /** Option images the pointer is on now (a preview whose chunk arrives late shows only if still so). */
 const hovered = new WeakSet<Element>();
 const on = (value: unknown) => value === true || value === 1 || value === '1' || value === 'yes';
-
-/** The large image of an option (what the popup and the preview show), as a safe URL. */
-export function largeImageOf(def: FieldDef, option: OptionValue): string | null {
-  const src =
-    def.type === 'image-group'
-      ? (option.image ?? option.thumb_src)
-      : def.type === 'productGroup'
-        ? option.productImage
-        : undefined;
-  return src ? safeUrl(src, document.baseURI) : null;
-}
 
 /** An option image (the thumbnail); with `image_preview`, hovering it shows the large image. */
 export function OptionImage({ def, option, src }: { def: FieldDef; option: OptionValue; src: string }) {

@@ -3,7 +3,7 @@ import type { LightboxSlide, OpenLightbox } from '../../../shared/lightbox/photo
 import { adoptStyles } from '../../../shared/style-sheets.ts';
 import { safeUrl } from '../../../shared/url.ts';
 import type { FieldDef, OptionValue } from '../engine/schema.ts';
-import { largeImageOf } from './image-popup.option.tsx';
+import { largeImageOf } from './image-popup.large.ts';
 import { IMAGE_POPUP_TEXTS, type ImagePopupTexts } from './image-popup.texts.ts';
 
 /**

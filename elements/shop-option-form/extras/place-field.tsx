@@ -4,7 +4,14 @@ import { logError } from '../../../shared/log.ts';
 import { adoptStyles } from '../../../shared/style-sheets.ts';
 import type { PlaceValue } from '../engine/types.ts';
 import type { FieldType, FieldViewProps } from '../shop-option-form.registry.ts';
-import { geolocate, loadMaps, type MapsApi, mapsConfig, type Place, placeValue } from './place-provider.ts';
+import {
+  connectPlaces,
+  locatePlace,
+  type MapsApi,
+  mapsConfig,
+  type PlaceMap,
+  placeValue,
+} from './place-provider.ts';
 import { PLACE_TEXTS, type PlaceTexts } from './place-texts.ts';
 
 /**
@@ -43,122 +50,13 @@ function isPlace(value: unknown): value is PlaceValue {
 }
 
 export function PlaceSelector(props: FieldViewProps) {
-  const { def, field, inputId, disabled, invalid, messages, onValue, onBlur } = props;
+  const { def, inputId, disabled, invalid, messages, onBlur } = props;
   const t = (key: keyof PlaceTexts) => messages[key] || PLACE_TEXTS[key];
-  const input = useRef<HTMLInputElement>(null);
-  const mapDiv = useRef<HTMLElement>(null);
   const statusId = useId();
   const alertId = useId();
-  const held = isPlace(field.value) ? field.value : undefined;
-  const [text, setText] = useState(held?.value ?? '');
-  const [status, setStatus] = useState('');
-  const [alert, setAlert] = useState('');
-  const [maps, setMaps] = useState<MapsApi | undefined>(undefined);
-  const view = useRef<{ map?: InstanceType<MapsApi['Map']>; marker?: InstanceType<MapsApi['Marker']> }>({});
-  const latest = useRef({ onValue, t });
-  latest.current = { onValue, t };
-
-  useEffect(() => adoptStyles(input.current, PLACE_CSS), []);
-
-  // A value set from outside (re-initialisation, clones moving) shows in the input.
-  const shown = useRef(held?.value ?? '');
-  useEffect(() => {
-    const now = held?.value ?? '';
-    if (now !== shown.current) {
-      shown.current = now;
-      setText(now);
-    }
-  }, [held?.value]);
-
-  const show = (api: MapsApi, at: { lat: number; lng: number }) => {
-    const position = new api.LatLng(at.lat, at.lng);
-    view.current.map?.setCenter(position);
-    view.current.map?.setZoom(15);
-    view.current.marker?.setPosition(position);
-    view.current.marker?.setVisible(true);
-  };
-  const choose = (value: PlaceValue, api?: MapsApi) => {
-    shown.current = value.value;
-    setText(value.value);
-    setAlert('');
-    latest.current.onValue(value);
-    if (api && value.cords) show(api, value.cords);
-  };
-
-  // The provider: script on demand (30 × 100 ms for the places library), autocomplete, map; set up
-  // once per field (the value and callbacks are read through refs).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per field
-  useEffect(() => {
-    let live = true;
-    const config = mapsConfig(input.current?.ownerDocument);
-    let autocomplete: unknown;
-    let loaded: MapsApi | undefined;
-    loadMaps(config).then(
-      (api) => {
-        if (!live || !input.current) return;
-        loaded = api;
-        setMaps(api);
-        const ac = new api.places.Autocomplete(input.current, {
-          fields: ['address_components', 'geometry', 'name', 'formatted_address'],
-        });
-        autocomplete = ac;
-        ac.addListener('place_changed', () => {
-          const place: Place | undefined = ac.getPlace();
-          const value = placeValue(place);
-          if (value) choose(value, api);
-          else
-            setAlert(
-              fill(latest.current.t('noDetails'), { name: place?.name ?? input.current?.value ?? '' }),
-            );
-        });
-        if (def.showmap && mapDiv.current) {
-          const at = held?.cords;
-          const map = new api.Map(mapDiv.current, { center: at ?? { lat: 0, lng: 0 }, zoom: at ? 15 : 2 });
-          const marker = new api.Marker({
-            map,
-            position: at ? new api.LatLng(at.lat, at.lng) : null,
-            visible: !!at,
-          });
-          view.current = { map, marker };
-        }
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setStatus(latest.current.t('mapsUnavailable'));
-        logError(
-          'shop-option-form',
-          `field "${def.elementId}": the maps provider could not be loaded.`,
-          error,
-        );
-      },
-    );
-    return () => {
-      live = false;
-      if (autocomplete && loaded) loaded.event.clearInstanceListeners(autocomplete);
-    };
-  }, [def.elementId]);
-
-  const locate = async () => {
-    setStatus(t('locating'));
-    setAlert('');
-    try {
-      const at = await geolocate(mapsConfig(input.current?.ownerDocument));
-      let place: Place | undefined;
-      if (maps) {
-        const { results } = await new maps.Geocoder().geocode({ location: new maps.LatLng(at.lat, at.lng) });
-        place = results[0];
-      }
-      choose(placeValue(place ?? { formatted_address: `${at.lat}, ${at.lng}` }, at)!, maps);
-      setStatus('');
-    } catch (error) {
-      setStatus(t('locationFailed'));
-      logError('shop-option-form', `field "${def.elementId}": geolocation failed.`, error);
-    }
-  };
-
+  const [input, mapDiv, text, status, alert, maps, locate, type] = usePlace(props, t);
   const describedBy =
     [props.describedBy, status ? statusId : '', alert ? alertId : ''].filter(Boolean).join(' ') || undefined;
-  const label = def.label ?? def.elementId;
   return (
     <div className="place">
       <div className="place-row">
@@ -176,14 +74,7 @@ export function PlaceSelector(props: FieldViewProps) {
           aria-required={def.required || undefined}
           aria-invalid={invalid || !!alert || undefined}
           aria-describedby={describedBy}
-          onChange={(e) => {
-            const typed = e.currentTarget.value;
-            setText(typed);
-            setAlert('');
-            shown.current = typed;
-            // Typed by hand (or changed after a choice): the text is posted, without parts or position.
-            onValue(typed.trim() ? { value: typed } : null);
-          }}
+          onChange={(e) => type(e.currentTarget.value)}
           onBlur={onBlur}
         />
         <button
@@ -207,7 +98,7 @@ export function PlaceSelector(props: FieldViewProps) {
           ref={mapDiv}
           className="place-map"
           part="map"
-          aria-label={fill(t('mapLabel'), { label })}
+          aria-label={fill(t('mapLabel'), { label: def.label ?? def.elementId })}
           data-ready={maps ? '' : undefined}
           style={{
             height: `${def.map_height && def.map_height > 0 ? def.map_height : DEFAULT_MAP_HEIGHT}px`,
@@ -216,6 +107,100 @@ export function PlaceSelector(props: FieldViewProps) {
       )}
     </div>
   );
+}
+
+/**
+ * The place selector's state, as `[input, mapDiv, text, status, alert, maps, locate, type]`: the
+ * refs of the input and the map's holder, the text shown, the status and alert lines, the provider
+ * once loaded (connected once per field: the value and callbacks are read through refs), choosing
+ * the shopper's location, and text typed by hand (a place chosen from the list is handled here).
+ */
+function usePlace(props: FieldViewProps, t: (key: keyof PlaceTexts) => string) {
+  const { def, field, onValue } = props;
+  const input = useRef<HTMLInputElement>(null);
+  const mapDiv = useRef<HTMLElement>(null);
+  const held = isPlace(field.value) ? field.value : undefined;
+  const [text, setText] = useState(held?.value ?? '');
+  const [status, setStatus] = useState('');
+  const [alert, setAlert] = useState('');
+  const [maps, setMaps] = useState<MapsApi | undefined>(undefined);
+  const view = useRef<Partial<PlaceMap>>({});
+  const latest = useRef({ onValue, t });
+  latest.current = { onValue, t };
+  useEffect(() => adoptStyles(input.current, PLACE_CSS), []);
+
+  // A value set from outside (re-initialisation, clones moving) shows in the input.
+  const shown = useRef(held?.value ?? '');
+  useEffect(() => {
+    const now = held?.value ?? '';
+    if (now !== shown.current) {
+      shown.current = now;
+      setText(now);
+    }
+  }, [held?.value]);
+  const show = (next: string) => {
+    shown.current = next;
+    setText(next);
+  };
+  const choose = (value: PlaceValue, api?: MapsApi) => {
+    show(value.value);
+    setAlert('');
+    latest.current.onValue(value);
+    if (api && value.cords) {
+      const position = new api.LatLng(value.cords.lat, value.cords.lng);
+      view.current.map?.setCenter(position);
+      view.current.map?.setZoom(15);
+      view.current.marker?.setPosition(position);
+      view.current.marker?.setVisible(true);
+    }
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per field
+  useEffect(() => {
+    if (!input.current) return;
+    return connectPlaces(
+      input.current,
+      () => (def.showmap ? mapDiv.current : null),
+      held?.cords,
+      (api, map) => {
+        setMaps(api);
+        if (map) view.current = map;
+      },
+      (place, api) => {
+        const value = placeValue(place);
+        if (value) choose(value, api);
+        else
+          setAlert(fill(latest.current.t('noDetails'), { name: place?.name ?? input.current?.value ?? '' }));
+      },
+      (error) => {
+        setStatus(latest.current.t('mapsUnavailable'));
+        logError(
+          'shop-option-form',
+          `field "${def.elementId}": the maps provider could not be loaded.`,
+          error,
+        );
+      },
+    );
+  }, [def.elementId]);
+
+  const locate = async () => {
+    setStatus(t('locating'));
+    setAlert('');
+    try {
+      choose(await locatePlace(mapsConfig(input.current?.ownerDocument), maps), maps);
+      setStatus('');
+    } catch (error) {
+      setStatus(t('locationFailed'));
+      logError('shop-option-form', `field "${def.elementId}": geolocation failed.`, error);
+    }
+  };
+  const type = (typed: string) => {
+    show(typed);
+    setAlert('');
+    // Typed by hand (or changed after a choice): the text is posted, without parts or position.
+    onValue(typed.trim() ? { value: typed } : null);
+  };
+  return [input, mapDiv, text, status, alert, maps, locate, type] as const;
 }
 
 /** The entry the registry loads for `placeselector`. */

@@ -182,3 +182,72 @@ export function placeValue(
     cords: at ?? { lat: location!.lat(), lng: location!.lng() },
   };
 }
+
+/** The map of a place selector showing one (`showmap`), and its marker. */
+export interface PlaceMap {
+  map: InstanceType<MapsApi['Map']>;
+  marker: InstanceType<MapsApi['Marker']>;
+}
+
+/**
+ * Connects a place selector's `input` to the page's provider, loaded on demand (30 × 100 ms for
+ * the places library): places autocomplete on the input and, when `mapHolder()` gives an element
+ * once the provider is there, a map in it with a marker (at `at`, else the whole world); then
+ * `onReady`. `onPlace` hears each place chosen from the list. Returns the disconnect.
+ */
+export function connectPlaces(
+  input: HTMLInputElement,
+  mapHolder: () => HTMLElement | null,
+  at: { lat: number; lng: number } | undefined,
+  onReady: (api: MapsApi, map: PlaceMap | undefined) => void,
+  onPlace: (place: Place | undefined, api: MapsApi) => void,
+  onFailed: (error: unknown) => void,
+): () => void {
+  let live = true;
+  let autocomplete: unknown;
+  let loaded: MapsApi | undefined;
+  loadMaps(mapsConfig(input.ownerDocument)).then(
+    (api) => {
+      if (!live) return;
+      loaded = api;
+      const ac = new api.places.Autocomplete(input, {
+        fields: ['address_components', 'geometry', 'name', 'formatted_address'],
+      });
+      autocomplete = ac;
+      ac.addListener('place_changed', () => onPlace(ac.getPlace(), api));
+      const holder = mapHolder();
+      let shown: PlaceMap | undefined;
+      if (holder) {
+        const map = new api.Map(holder, { center: at ?? { lat: 0, lng: 0 }, zoom: at ? 15 : 2 });
+        const marker = new api.Marker({
+          map,
+          position: at ? new api.LatLng(at.lat, at.lng) : null,
+          visible: !!at,
+        });
+        shown = { map, marker };
+      }
+      onReady(api, shown);
+    },
+    (error: unknown) => {
+      if (live) onFailed(error);
+    },
+  );
+  return () => {
+    live = false;
+    if (autocomplete && loaded) loaded.event.clearInstanceListeners(autocomplete);
+  };
+}
+
+/**
+ * Where the shopper is, as a place to post: the provider's geolocate endpoint, then (when the
+ * provider is loaded) its geocoder's address for the position, else the coordinates as text.
+ */
+export async function locatePlace(config: MapsConfig, maps: MapsApi | undefined): Promise<PlaceValue> {
+  const at = await geolocate(config);
+  let place: Place | undefined;
+  if (maps) {
+    const { results } = await new maps.Geocoder().geocode({ location: new maps.LatLng(at.lat, at.lng) });
+    place = results[0];
+  }
+  return placeValue(place ?? { formatted_address: `${at.lat}, ${at.lng}` }, at)!;
+}

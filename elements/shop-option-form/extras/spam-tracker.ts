@@ -55,9 +55,8 @@ export interface SpamTrackerOptions {
   form: HTMLFormElement;
   /** Where page-wide mouse, touch and scroll events are heard (default: the form's document). */
   document?: Document;
+  /** The time (`clock.now()`: when input began, when the form was submitted) and the timers. */
   clock?: Clock;
-  /** The time in ms (default `Date.now`). */
-  now?(): number;
   /** Picks the sent run of entries (default `Math.random`). */
   random?(): number;
 }
@@ -69,13 +68,12 @@ export interface SpamTracker {
 }
 
 /** A list with its full count and the most recent {@link KEEP} entries. */
-class Series {
-  entries: Entry[] = [];
+class Series<T = Entry> {
+  entries: T[] = [];
   count = 0;
-  push(entry: Entry) {
+  push(entry: T) {
     this.count += 1;
-    this.entries.push(entry);
-    if (this.entries.length > KEEP) this.entries.shift();
+    if (this.entries.push(entry) > KEEP) this.entries.shift();
   }
 }
 
@@ -94,7 +92,7 @@ export function sampleEntries(entries: readonly Entry[], random: () => number): 
 
 /** Whether the form posts to this site (a form posting elsewhere, e.g. a payment form, is left alone). */
 export function isTrackedForm(form: HTMLFormElement): boolean {
-  if (form.method.toLowerCase() !== 'post') return false;
+  if (form.method !== 'post') return false; // the IDL attribute is lowercase
   const action = form.getAttribute('action');
   if (!action || !/^https?:\/\//i.test(action)) return true;
   try {
@@ -104,56 +102,36 @@ export function isTrackedForm(form: HTMLFormElement): boolean {
   }
 }
 
-/** Starts collecting for `form` (spec §7); the add-on posts the `ak_` fields with each submit. */
-export function trackSpam(options: SpamTrackerOptions): SpamTracker {
-  const { form } = options;
-  const doc = options.document ?? form.ownerDocument;
-  const clock = options.clock ?? pageClock;
-  const now = options.now ?? Date.now;
-  const random = options.random ?? Math.random;
+/** Adds a listener that the tracker's stop removes. */
+type Listen = <E extends Event>(target: EventTarget, type: string, fn: (event: E) => void) => void;
 
-  let inputBegin = 0;
+/**
+ * Keypresses in the form's text fields: each one's `held,gap` into `keypresses` and the modifier and
+ * correction keys' places into their lists; `began` hears every keydown. Returns what forgets the
+ * last keys (focus moved, or the mouse was used: the next gap is not measured).
+ */
+function trackKeys(
+  form: HTMLFormElement,
+  listen: Listen,
+  now: () => number,
+  began: (at: number) => void,
+  keypresses: Series,
+  modifiers: Series<number>,
+  corrections: Series<number>,
+): () => void {
   let keysDown: Record<string, number[]> = {};
   let lastKeydown = 0;
   let lastKeyup = 0;
-  const keypresses = new Series();
-  const modifiers: number[] = [];
-  const corrections: number[] = [];
-  const note = (list: number[], index: number) => {
-    list.push(index);
-    if (list.length > KEEP) list.shift();
-  };
-  let lastMousedown = 0;
-  let lastMouseup = 0;
-  const clicks = new Series();
-  let moveTimer: unknown;
-  let moveStart: { at: number; x: number; y: number } | null = null;
-  const moves = new Series();
-  let touchMoveTimer: unknown;
-  let touchMoves = 0;
-  let lastTouchStart = 0;
-  let lastTouchEnd = 0;
-  const touches = new Series();
-  let scrollTimer: unknown;
-  let scrolls = 0;
-
-  const forgetKeys = () => {
+  const forget = () => {
     lastKeydown = 0;
     lastKeyup = 0;
     keysDown = {};
   };
-  const stops: Array<() => void> = [];
-  const listen = <E extends Event>(target: EventTarget, type: string, fn: (event: E) => void) => {
-    const handler = fn as EventListener;
-    target.addEventListener(type, handler, { passive: true });
-    stops.push(() => target.removeEventListener(type, handler));
-  };
-
   listen<KeyboardEvent>(form, 'keydown', (e) => {
     if (e.key in keysDown) return; // a held key repeats
     const at = now();
     keysDown[e.key] = [at];
-    if (!inputBegin) inputBegin = at;
+    began(at);
     // The gap since the previous key (up or down), unless focus moved or the mouse was used since.
     const last = Math.max(lastKeydown, lastKeyup);
     if (last) keysDown[e.key].push(at - last);
@@ -166,26 +144,84 @@ export function trackSpam(options: SpamTrackerOptions): SpamTracker {
     // Fields of the option form are in its shadow root: the event is retargeted to the host.
     const target = e.composedPath()[0] as Element | undefined;
     if (target?.localName === 'input' || target?.localName === 'textarea') {
-      if (MODIFIER_KEYS.has(e.key)) note(modifiers, keypresses.count - 1);
-      else if (CORRECTION_KEYS.has(e.key)) note(corrections, keypresses.count - 1);
+      if (MODIFIER_KEYS.has(e.key)) modifiers.push(keypresses.count - 1);
+      else if (CORRECTION_KEYS.has(e.key)) corrections.push(keypresses.count - 1);
       else keypresses.push(down.length > 1 ? [at - down[0], down[1]] : [at - down[0]]);
     }
     delete keysDown[e.key];
     lastKeyup = at;
   });
-  listen(form, 'focusin', forgetKeys);
-  listen(form, 'focusout', forgetKeys);
+  listen(form, 'focusin', forget);
+  listen(form, 'focusout', forget);
+  return forget;
+}
 
-  listen(doc, 'mousedown', () => {
-    lastMousedown = now();
+/**
+ * Presses on the page (mouse clicks: `mousedown`/`mouseup`; touches: `touchstart`/`touchend`):
+ * each one's `held,gap` into `series`, then `ended` (a press forgets the last keys).
+ */
+function trackPresses(
+  target: EventTarget,
+  listen: Listen,
+  now: () => number,
+  start: string,
+  end: string,
+  series: Series,
+  ended: () => void,
+): void {
+  let lastStart = 0;
+  let lastEnd = 0;
+  listen(target, start, () => {
+    lastStart = now();
   });
-  listen(doc, 'mouseup', () => {
-    if (!lastMousedown) return;
+  listen(target, end, () => {
+    if (!lastStart) return;
     const at = now();
-    clicks.push(lastMouseup ? [at - lastMousedown, lastMousedown - lastMouseup] : [at - lastMousedown]);
-    lastMouseup = at;
-    forgetKeys();
+    series.push(lastEnd ? [at - lastStart, lastStart - lastEnd] : [at - lastStart]);
+    lastEnd = at;
+    ended();
   });
+}
+
+/** Starts collecting for `form` (spec §7); the add-on posts the `ak_` fields with each submit. */
+export function trackSpam(options: SpamTrackerOptions): SpamTracker {
+  const { form } = options;
+  const doc = options.document ?? form.ownerDocument;
+  const clock = options.clock ?? pageClock;
+  const now = () => clock.now();
+  const random = options.random ?? Math.random;
+
+  let inputBegin = 0;
+  const keypresses = new Series();
+  const modifiers = new Series<number>();
+  const corrections = new Series<number>();
+  const clicks = new Series();
+  let moveTimer: unknown;
+  let moveStart: { at: number; x: number; y: number } | null = null;
+  const moves = new Series();
+  let touchMoveTimer: unknown;
+  let touchMoves = 0;
+  const touches = new Series();
+  let scrollTimer: unknown;
+  let scrolls = 0;
+
+  const listening = new AbortController();
+  const listen: Listen = (target, type, fn) =>
+    target.addEventListener(type, fn as EventListener, { passive: true, signal: listening.signal });
+  const forgetKeys = trackKeys(
+    form,
+    listen,
+    now,
+    (at) => {
+      inputBegin ||= at;
+    },
+    keypresses,
+    modifiers,
+    corrections,
+  );
+  trackPresses(doc, listen, now, 'mousedown', 'mouseup', clicks, forgetKeys);
+  trackPresses(doc, listen, now, 'touchstart', 'touchend', touches, forgetKeys);
+
   listen<MouseEvent>(doc, 'mousemove', (e) => {
     if (!moveStart) moveStart = { at: now(), x: e.clientX, y: e.clientY };
     const start = moveStart;
@@ -202,16 +238,6 @@ export function trackSpam(options: SpamTrackerOptions): SpamTracker {
     touchMoveTimer = clock.setTimeout(() => {
       touchMoves += 1;
     }, SPAM_GROUP_MS);
-  });
-  listen(doc, 'touchstart', () => {
-    lastTouchStart = now();
-  });
-  listen(doc, 'touchend', () => {
-    if (!lastTouchStart) return;
-    const at = now();
-    touches.push(lastTouchEnd ? [at - lastTouchStart, lastTouchStart - lastTouchEnd] : [at - lastTouchStart]);
-    lastTouchEnd = at;
-    forgetKeys();
   });
   listen(doc, 'scroll', () => {
     clock.clearTimeout(scrollTimer);
@@ -231,8 +257,8 @@ export function trackSpam(options: SpamTrackerOptions): SpamTracker {
         ['bkp', sampleEntries(keypresses.entries, random)],
         ['bmc', sampleEntries(clicks.entries, random)],
         ['bmcc', clicks.count],
-        ['bmk', sampleRun(modifiers, random).join(';')],
-        ['bck', sampleRun(corrections, random).join(';')],
+        ['bmk', sampleRun(modifiers.entries, random).join(';')],
+        ['bck', sampleRun(corrections.entries, random).join(';')],
         ['bmmc', moves.count],
         ['btmc', touchMoves],
         ['bsc', scrolls],
@@ -246,7 +272,7 @@ export function trackSpam(options: SpamTrackerOptions): SpamTracker {
   return {
     addon,
     stop() {
-      for (const stop of stops.splice(0)) stop();
+      listening.abort();
       clock.clearTimeout(moveTimer);
       clock.clearTimeout(touchMoveTimer);
       clock.clearTimeout(scrollTimer);

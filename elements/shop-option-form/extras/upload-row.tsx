@@ -1,6 +1,7 @@
 /** One file of an upload field: thumbnail, name and size, progress, cancel / retry / remove. */
+import { fill } from '../../../shared/format/messages.ts';
 import type { FileItem } from '../engine/types.ts';
-import { fillText, type UploadEntry, type UploadTexts } from './upload.controller.ts';
+import type { UploadEntry, UploadTexts } from './upload.controller.ts';
 
 /** Bytes as B, kB, MB (decimal units, as file managers show them) in the page's language. */
 export function fileSize(bytes: number, lang = document.documentElement.lang || undefined): string {
@@ -65,7 +66,7 @@ export function FileRow({ item, entry, method, texts, disabled, onRetry, onRemov
           <button
             type="button"
             part="upload-retry"
-            aria-label={fillText(texts.retryLabel, file)}
+            aria-label={fill(texts.retryLabel, file)}
             disabled={disabled}
             onClick={onRetry}
           >
@@ -75,7 +76,7 @@ export function FileRow({ item, entry, method, texts, disabled, onRetry, onRemov
         <button
           type="button"
           part={uploading ? 'upload-cancel' : 'upload-remove'}
-          aria-label={fillText(uploading ? texts.cancelLabel : texts.removeLabel, file)}
+          aria-label={fill(uploading ? texts.cancelLabel : texts.removeLabel, file)}
           disabled={disabled}
           onClick={onRemove}
         >
@@ -89,7 +90,7 @@ export function FileRow({ item, entry, method, texts, disabled, onRetry, onRemov
           max={100}
           value={percent}
           aria-label={item.name}
-          aria-valuetext={fillText(texts.progress, { ...file, percent })}
+          aria-valuetext={fill(texts.progress, { ...file, percent })}
         />
       )}
     </li>

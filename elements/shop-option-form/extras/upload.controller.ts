@@ -7,6 +7,7 @@
  * item), so it survives re-renders, closed accordions and re-initialisation of the form, and its
  * completion always reaches the form through the latest view's callbacks.
  */
+import { fill } from '../../../shared/format/messages.ts';
 import type { FieldDef } from '../engine/schema.ts';
 import type { FieldValue, FileItem } from '../engine/types.ts';
 import { attachFile } from './upload-files.ts';
@@ -75,13 +76,6 @@ export function uploadTexts(def: FieldDef): UploadTexts {
       if (Object.hasOwn(UPLOAD_TEXTS, key) && typeof value === 'string')
         texts[key as keyof UploadTexts] = value;
   return texts;
-}
-
-/** Fills `{name}` placeholders. */
-export function fillText(template: string, vars: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/gu, (m, key: string) =>
-    Object.hasOwn(vars, key) ? String(vars[key]) : m,
-  );
 }
 
 const entries = new WeakMap<FileItem, UploadEntry>();
@@ -161,7 +155,7 @@ export function chooseFiles(def: FieldDef, files: readonly File[], sink: UploadS
   const refused: string[] = [];
   let accepted = files.filter((file) => {
     if (typeAllowed(file, allowed)) return true;
-    refused.push(fillText(sink.texts.fileTypeError, { file: file.name, types: allowed.join(', ') }));
+    refused.push(fill(sink.texts.fileTypeError, { file: file.name, types: allowed.join(', ') }));
     return false;
   });
   if (!accepted.length) return refused;
@@ -233,7 +227,7 @@ function startUpload(def: FieldDef, item: FileItem): void {
       const done: FileItem = { ...item, url, uploaded: true };
       entries.set(done, entry);
       sink.onValue(value.map((x, i) => (i === at ? done : x)));
-      sink.announce(fillText(sink.texts.announceUploaded, { file: item.name }));
+      sink.announce(fill(sink.texts.announceUploaded, { file: item.name }));
     },
     failed(error) {
       entry.status = 'failed';
@@ -242,7 +236,7 @@ function startUpload(def: FieldDef, item: FileItem): void {
       entry.sent = entry.accepted;
       changed();
       console.warn(`<shop-option-form>: the upload of "${item.name}" failed (${methodOf(def)}).`, error);
-      entry.sink?.announce(fillText(entry.sink.texts.announceFailed, { file: item.name }));
+      entry.sink?.announce(fill(entry.sink.texts.announceFailed, { file: item.name }));
     },
   };
   entry.status = 'uploading';
@@ -266,7 +260,7 @@ export function removeFile(item: FileItem, sink: UploadSink): void {
   entry?.transfer?.abort(true);
   if (entry) entry.transfer = undefined;
   sink.onValue(itemsOf(sink.current()).filter((x) => x !== item));
-  sink.announce(fillText(sink.texts.announceRemoved, { file: item.name }));
+  sink.announce(fill(sink.texts.announceRemoved, { file: item.name }));
   changed();
 }
 

@@ -4,8 +4,16 @@
  * thumbnail for images, a progress bar, and cancel / retry / remove. Behaviour lives in
  * `upload.controller.ts`; this view renders it.
  */
-import { type DragEvent, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type DragEvent,
+  type RefObject,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { announce } from '../../../shared/a11y/announce.ts';
+import { fill } from '../../../shared/format/messages.ts';
 import { adoptStyles } from '../../../shared/style-sheets.ts';
 import type { FileItem } from '../engine/types.ts';
 import type { FieldType, FieldViewProps } from '../shop-option-form.registry.ts';
@@ -14,12 +22,12 @@ import {
   bindSink,
   chooseFiles,
   entryOf,
-  fillText,
   keyOf,
   methodOf,
   removeFile,
   retryUpload,
   type UploadSink,
+  type UploadTexts,
   uploadStore,
   uploadTexts,
 } from './upload.controller.ts';
@@ -29,21 +37,23 @@ import { FileRow } from './upload-row.tsx';
 /** The notice keys of spec §5's file rules, shown with the selection that caused them. */
 const RULE_NOTICES = ['maxFileSizeError', 'minFileSizeError', 'maxFileCountError'] as const;
 
-/** An upload field. */
+/**
+ * An upload field. Its styles are adopted into the shadow root it renders in (once per root). The
+ * file rules' notices of the selection just made show under the drop zone (the engine clears them
+ * on the next change) unless the field shows them already (after blur or a submit attempt); the
+ * offending selection is cleared (spec §5), the list holds what was kept. The drop zone takes a
+ * click to open the picker (the input before it is the keyboard's way in).
+ */
 export function Upload(props: FieldViewProps) {
   const { def, field, inputId, describedBy, invalid, disabled } = props;
   useSyncExternalStore(uploadStore.subscribe, uploadStore.version, uploadStore.version);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  // The upload styles, adopted into the shadow root the field renders in (once per root).
   useLayoutEffect(() => adoptStyles(root.current, uploadStyles), []);
   const basic = methodOf(def) === 'basic';
-  // A file input posts its file only in a multipart form (WooCommerce's form.cart is one): made
-  // so when the field shows and again when a file is chosen.
+  // Made multipart when the field shows and again when a file is chosen.
   const multipart = () => {
-    const host = (root.current?.getRootNode() as ShadowRoot | undefined)?.host;
-    const form = host?.closest('form');
-    if (basic && form && form.enctype !== 'multipart/form-data') form.enctype = 'multipart/form-data';
+    if (basic) multipartForm(root.current);
   };
   useLayoutEffect(multipart, [basic]);
   const [refused, setRefused] = useState<string[]>([]);
@@ -59,7 +69,6 @@ export function Upload(props: FieldViewProps) {
   };
   const items = Array.isArray(field.value) ? (field.value as FileItem[]) : [];
   bindSink(items, sink);
-  // The file rules' notices of the selection just made (the engine clears them on the next change).
   if (capture.current) {
     capture.current = false;
     const now = RULE_NOTICES.map((key) => field.error[key]).filter((m): m is string => !!m);
@@ -67,14 +76,12 @@ export function Upload(props: FieldViewProps) {
   }
   const multiple = !!def.multiple_upload;
   const types = allowedTypes(def);
-
   const choose = (files: File[]) => {
     if (!files.length) return;
     capture.current = true;
     multipart();
     setNotices([]);
     setRefused(chooseFiles(def, files, sink));
-    // The offending selection is cleared (spec §5); the list below holds what was kept.
     if (input.current) input.current.value = '';
   };
   const onDrop = (e: DragEvent) => {
@@ -88,11 +95,9 @@ export function Upload(props: FieldViewProps) {
     if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
     setOver(true);
   };
-  // Shown under the field already (after blur or a submit attempt): not repeated here.
   const shownByField = new Set(field.showErrors ? Object.values(field.error) : []);
   const messages = [...refused, ...notices.filter((m) => !shownByField.has(m))];
   const hintId = `${inputId}-hint`;
-  const listId = `${inputId}-list`;
   return (
     <div className={`upload upload--${def.upload_type || 'custom_1'}`} ref={root} part="upload">
       <input
@@ -110,7 +115,6 @@ export function Upload(props: FieldViewProps) {
         onChange={(e) => choose([...(e.currentTarget.files ?? [])])}
         onBlur={props.onBlur}
       />
-      {/* The drop zone: a click opens the picker (the input above is the keyboard's way in). */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer and drag target; the focusable input before it is the keyboard route */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the native file input handles Enter and Space */}
       <div
@@ -127,7 +131,7 @@ export function Upload(props: FieldViewProps) {
         </span>
         <span id={hintId}>
           {multiple ? texts.dropMultiple : texts.drop}
-          {types.length ? <> · {fillText(texts.allowed, { types: types.join(', ') })}</> : null}
+          {types.length ? <> · {fill(texts.allowed, { types: types.join(', ') })}</> : null}
         </span>
       </div>
       <div className="upload-notices" part="upload-notices" aria-live="polite">
@@ -137,27 +141,50 @@ export function Upload(props: FieldViewProps) {
           </p>
         ))}
       </div>
-      {items.length > 0 && (
-        <ul className="upload-files" id={listId} part="upload-files">
-          {items.map((item) => (
-            <FileRow
-              key={keyOf(item)}
-              item={item}
-              entry={entryOf(item)}
-              method={methodOf(def)}
-              texts={texts}
-              disabled={disabled}
-              onRetry={() => retryUpload(def, item)}
-              onRemove={() => {
-                removeFile(item, sink);
-                input.current?.focus();
-              }}
-            />
-          ))}
-        </ul>
-      )}
+      {items.length > 0 && fileList(items, def, texts, disabled, sink, `${inputId}-list`, input)}
     </div>
   );
+}
+
+/** The chosen files, one row each (progress, cancel, retry, remove; a removal focuses `input`). */
+function fileList(
+  items: FileItem[],
+  def: FieldViewProps['def'],
+  texts: UploadTexts,
+  disabled: boolean,
+  sink: UploadSink,
+  id: string,
+  input: RefObject<HTMLInputElement | null>,
+) {
+  return (
+    <ul className="upload-files" id={id} part="upload-files">
+      {items.map((item) => (
+        <FileRow
+          key={keyOf(item)}
+          item={item}
+          entry={entryOf(item)}
+          method={methodOf(def)}
+          texts={texts}
+          disabled={disabled}
+          onRetry={() => retryUpload(def, item)}
+          onRemove={() => {
+            removeFile(item, sink);
+            input.current?.focus();
+          }}
+        />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A file input posts its file only in a multipart form (WooCommerce's form.cart is one): the form
+ * `root`'s host is in is made one.
+ */
+function multipartForm(root: Element | null): void {
+  const host = (root?.getRootNode() as ShadowRoot | undefined)?.host;
+  const form = host?.closest('form');
+  if (form && form.enctype !== 'multipart/form-data') form.enctype = 'multipart/form-data';
 }
 
 /** The registry entry (`registerLazyFieldType('file', …)` in shop-option-form.ts). */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { formulaRuntime } from '../../../elements/shop-option-form/engine/formula.ts';
 import type { FormState } from '../../../elements/shop-option-form/engine/index.ts';
 import { createFormStore, withMoneyFormat } from '../../../elements/shop-option-form/engine/store.ts';
-import { $pageConfig, setPageConfig } from '../../../shared/stores/page-config.ts';
+import { $moneyFormat, $pageConfig, setPageConfig } from '../../../shared/stores/page-config.ts';
 import { generateForm, valueFor } from './generate.ts';
 import { oneSection } from './helpers.ts';
 
@@ -116,9 +116,11 @@ describe('shop-option-form engine store', () => {
   });
 
   describe('money format', () => {
-    it('comes from $moneyFormat when neither the option nor the config gives one', () => {
+    // The engine reads no page store: the element passes the page's $moneyFormat as `moneyFormat`
+    // (shop-option-form.controller.ts; its test covers the page's format reaching the form).
+    it('comes from the moneyFormat option (the page format) when the config gives none', () => {
       setPageConfig({ currency: euro });
-      const store = createFormStore(form, product, {}, { now });
+      const store = createFormStore(form, product, {}, { now, moneyFormat: $moneyFormat.get() });
       store.update({ type: 'value', id: 'n', value: '1' });
       const state = store.$state.get();
       expect(state.summary.formatted.total).to.equal('1.234,50\u00a0€');
@@ -126,19 +128,21 @@ describe('shop-option-form engine store', () => {
       expect(state.sections[0].viewPrice).to.equal('1.000,00\u00a0€');
     });
 
-    it('follows $moneyFormat decimals for rounding too', () => {
+    it('follows the format decimals for rounding too', () => {
       setPageConfig({ currency: { ...euro, decimals: 0 } });
-      const store = createFormStore(form, product, {}, { now });
+      const store = createFormStore(form, product, {}, { now, moneyFormat: $moneyFormat.get() });
       expect(store.$state.get().summary.formatted.total).to.equal('235\u00a0€');
     });
 
-    it('the moneyFormat option replaces $moneyFormat', () => {
+    it('the moneyFormat option is what counts, not the page store', () => {
       setPageConfig({ currency: euro });
       const store = createFormStore(form, product, undefined, {
         now,
         moneyFormat: { currencySymbol: '£', position: 'left', decimalSeparator: '.', thousandSeparator: ',' },
       });
       expect(store.$state.get().summary.formatted.total).to.equal('£234.50');
+      const bare = createFormStore(form, product, {}, { now });
+      expect(bare.$state.get().summary.formatted.total).to.not.include('€');
     });
 
     it("the config's own money settings win field by field", () => {
@@ -147,7 +151,7 @@ describe('shop-option-form engine store', () => {
         form,
         product,
         { money: { currencySymbol: 'EUR', hideZero: true } },
-        { now },
+        { now, moneyFormat: $moneyFormat.get() },
       );
       expect(store.$state.get().summary.formatted.total).to.equal('234,50\u00a0EUR');
       expect(store.$state.get().summary.formatted.fee).to.equal('');

@@ -37,7 +37,7 @@ function setup({ method = 'post', action = '/cart/' } = {}) {
   document.body.append(form);
   const clock = fakeClock(1_000_000);
   let random = 0;
-  const tracker = trackSpam({ form, clock, now: clock.now, random: () => random });
+  const tracker = trackSpam({ form, clock, random: () => random });
   const field = (name: string) => new Map(tracker.addon.pairs!()).get(`ak_${name}`);
   return {
     form,

@@ -2,7 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { configureTransfers } from '../../../elements/shop-option-form/extras/upload-transfers.ts';
 import type { ShopOptionFormElement } from '../../../elements/shop-option-form/shop-option-form.ts';
-import { $cart } from '../../../shared/stores/cart.ts';
+import { $cart } from '../../../shared/cart/store.ts';
 import { eachShopMode, shopLog, useCleanCart } from '../../helpers/shop.ts';
 import { $, $$, fieldEl, optionForm, posted, sectionOf, type } from './fixtures.ts';
 

@@ -1,13 +1,14 @@
 import { expect } from '@open-wc/testing';
-import { cleanStores } from 'nanostores';
+import { atom, cleanStores } from 'nanostores';
+import { ANNOUNCE_DELAY_MS } from '../../../elements/shop-option-form/shop-option-form.announcements.ts';
 import type { OptionAddOutcome } from '../../../elements/shop-option-form/shop-option-form.cart.ts';
+import { OptionFormController } from '../../../elements/shop-option-form/shop-option-form.controller.ts';
+import { optionFormSettings } from '../../../elements/shop-option-form/shop-option-form.settings.ts';
 import {
-  ANNOUNCE_DELAY_MS,
   CLICK_DEBOUNCE_MS,
   FLAG_RESET_MS,
-  OptionFormController,
-} from '../../../elements/shop-option-form/shop-option-form.controller.ts';
-import { optionFormSettings } from '../../../elements/shop-option-form/shop-option-form.settings.ts';
+} from '../../../elements/shop-option-form/shop-option-form.submit.ts';
+import { $pageConfig, setPageConfig } from '../../../shared/stores/page-config.ts';
 import { $product, EMPTY_PRODUCT, setVariant } from '../../../shared/stores/product.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 import { uniqueTag } from '../../helpers/elements.ts';
@@ -41,10 +42,11 @@ function setup(
   const announced: string[] = [];
   const adds: Array<ReadonlyArray<readonly [string, string]>> = [];
   const focused: string[] = [];
+  const settings$ = atom(optionFormSettings.parse(settings));
   const controller = new OptionFormController({
     host,
     internals: host.internals,
-    settings: optionFormSettings.parse(settings),
+    settings$,
     clock,
     announce: (t) => announced.push(t),
     focus: (id) => {
@@ -72,7 +74,7 @@ function setup(
     stop();
     form.remove();
   };
-  return { form, host, clock, announced, adds, focused, controller, submit, button, cleanup };
+  return { form, host, clock, announced, adds, focused, controller, settings$, submit, button, cleanup };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -246,7 +248,54 @@ describe('OptionFormController', () => {
     });
   });
 
+  describe('money', () => {
+    const original = $pageConfig.get();
+    afterEach(() => $pageConfig.set(original));
+
+    it("prices use the page's $moneyFormat (the engine reads no store: the controller passes it)", () => {
+      setPageConfig({
+        currency: {
+          code: 'EUR',
+          symbol: '€',
+          decimals: 2,
+          decimal_separator: ',',
+          thousand_separator: '.',
+          position: 'right_space',
+        },
+      });
+      const t = setup({
+        product: { product_price: 1234.5 },
+        definition: [sectionOf([text({ enablePrice: true, price: 1000 })])],
+      });
+      t.controller.setValue('engraving', 'x');
+      const state = t.controller.store.$state.get();
+      expect(state.summary.formatted.total).to.equal('2.234,50\u00a0€');
+      expect(state.fields[0].viewPrice).to.equal('1.000,00\u00a0€');
+      t.cleanup();
+    });
+  });
+
   describe('re-initialisation', () => {
+    it("follows the element's settings while connected: a changed form is read again, values kept", () => {
+      const t = setup({ definition: [sectionOf([text()])] });
+      t.controller.setValue('engraving', 'Ada');
+      const before = t.controller.store;
+      // New messages only: the same form, nothing rebuilt.
+      t.settings$.set({ ...t.settings$.get(), summary: false });
+      expect(t.controller.store).to.equal(before);
+      t.settings$.set(
+        optionFormSettings.parse({ definition: [sectionOf([text(), text({ elementId: 'b' })])] }),
+      );
+      expect(t.controller.store).to.not.equal(before);
+      expect(t.controller.store.field('b')).to.exist;
+      expect(t.controller.store.field('engraving')!.value).to.equal('Ada');
+      t.cleanup();
+      // Stopped: later settings are read on the next connection only.
+      const stopped = t.controller.store;
+      t.settings$.set(optionFormSettings.parse({ definition: [sectionOf([text()])] }));
+      expect(t.controller.store).to.equal(stopped);
+    });
+
     it('keeps every value entered when the form is read again (init trigger)', () => {
       const t = setup({
         definition: [

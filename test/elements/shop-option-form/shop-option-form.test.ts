@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
-import { $cart } from '../../../shared/stores/cart.ts';
+import { $cart } from '../../../shared/cart/store.ts';
 import { $product, EMPTY_PRODUCT, setVariant } from '../../../shared/stores/product.ts';
 import { captureConsoleErrors } from '../../helpers/elements.ts';
 import { eachShopMode, injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';

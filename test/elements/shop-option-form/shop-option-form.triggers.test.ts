@@ -1,5 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import jQuery from 'jquery';
+import { atom } from 'nanostores';
 import sinon from 'sinon';
 import { OptionFormController } from '../../../elements/shop-option-form/shop-option-form.controller.ts';
 import { optionFormSettings } from '../../../elements/shop-option-form/shop-option-form.settings.ts';
@@ -28,7 +29,7 @@ function setup() {
   const controller = new OptionFormController({
     host,
     internals: host.internals,
-    settings: optionFormSettings.parse({ definition }),
+    settings$: atom(optionFormSettings.parse({ definition })),
   });
   const reinit = sinon.spy(controller, 'reinit');
   const stop = controller.connect();
@@ -36,6 +37,8 @@ function setup() {
   return {
     controller,
     reinit,
+    /** The stop `connect` returned (what the element calls on removal). */
+    stop,
     /** The store was rebuilt `count` times and still holds what was entered. */
     expectReinit(count: number) {
       expect(reinit.callCount).to.equal(count);
@@ -93,7 +96,7 @@ describe('shop-option-form re-initialisation triggers', () => {
     });
 
     it('stops listening when disconnected', () => {
-      t.controller.disconnect();
+      t.stop();
       jQuery(document.body).trigger('wcpa_init');
       jQuery(window).trigger('elementor/frontend/init');
       window.dispatchEvent(new Event('elementor/popup/show'));
