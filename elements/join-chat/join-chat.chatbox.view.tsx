@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
-import type { JoinChatState } from './join-chat.controller.ts';
 import { QrCode } from './join-chat.qr.view.tsx';
 import type { JoinChatSettings } from './join-chat.settings.ts';
+import type { JoinChatState } from './join-chat.state.ts';
 
 export interface ChatboxProps {
   settings: JoinChatSettings;

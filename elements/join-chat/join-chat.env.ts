@@ -1,7 +1,10 @@
 /**
- * Everything `<join-chat>` reads from or does to the browser outside its shadow root, in one
- * replaceable object, so tests (and unusual embeddings) can substitute it. Elements read it when
- * they start; `setJoinChatEnvironment` returns a function that restores the previous values.
+ * What `<join-chat>` reads from or does to the browser outside its shadow root, other than time,
+ * in one replaceable object, so tests (and unusual embeddings) can substitute it: the new window,
+ * the page address, the device, storage, randomness and the trackers. Time ("now" and the timers)
+ * is the one injected `Clock` (shared/clock.ts), as in every controller. Elements read the
+ * environment when their controller is made; `setJoinChatEnvironment` returns a function that
+ * restores the previous values.
  */
 import { local, type SafeStorage } from '../../shared/storage.ts';
 import type { TrackerWindow } from './join-chat.analytics.ts';
@@ -22,11 +25,6 @@ export interface JoinChatEnvironment {
   random(): number;
   /** Page globals holding the trackers (`dataLayer`, `gtag`, `fbq`). */
   trackers(): TrackerWindow;
-  /** The time in milliseconds (the 600 ms click guard, the chatbox's opening time). */
-  now(): number;
-  /** Timers of the start-up plan, typing, hover and debounces. */
-  setTimeout(callback: () => void, ms: number): ReturnType<typeof setTimeout>;
-  clearTimeout(timer: ReturnType<typeof setTimeout> | undefined): void;
 }
 
 const defaults: JoinChatEnvironment = {
@@ -39,10 +37,6 @@ const defaults: JoinChatEnvironment = {
   storage: local,
   random: () => Math.random(),
   trackers: () => window as unknown as TrackerWindow,
-  // Looked up on every call, so a fake clock installed later (tests) is used.
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (timer) => clearTimeout(timer),
 };
 
 const current: JoinChatEnvironment = { ...defaults };

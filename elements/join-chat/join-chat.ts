@@ -1,4 +1,6 @@
 import { defineElement } from '../../shared/define-element.tsx';
+import { JoinChatController } from './join-chat.controller.ts';
+import { joinChatEnvironment } from './join-chat.env.ts';
 import { joinChatSettings } from './join-chat.settings.ts';
 import { styles } from './join-chat.styles.ts';
 import { JoinChat } from './join-chat.view.tsx';
@@ -25,7 +27,8 @@ export type { JoinChatSettings } from './join-chat.settings.ts';
  * memory when storage is unavailable. Events go to the data layer / GA4 / Google Ads / Meta
  * Pixel only with consent (`$consent`: statistics, marketing). With a `sku` set, the SKU of the
  * variation the shopper chose (`$product`) replaces `<jc-sku>…</jc-sku>`. The behaviour lives in
- * `join-chat.controller.ts`; the view renders its state.
+ * `join-chat.controller.ts`, which the element creates and connects while it is on the page; the
+ * view renders its state.
  *
  * @tagname join-chat
  * @summary Chat button, chatbox and messaging link.
@@ -82,6 +85,9 @@ export class JoinChatElement extends defineElement(JoinChat, {
     position: { key: 'position', type: 'string' },
   },
   jsonAttributes: ['data-settings'],
+  // Follows the parsed settings; time is the page's clock, the rest the chat's environment.
+  controller: ({ host, settings$ }) =>
+    new JoinChatController({ host, settings: settings$, env: joinChatEnvironment() }),
 }) {}
 
 JoinChatElement.define();

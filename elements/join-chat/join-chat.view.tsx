@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
 import { formatMessageTime } from '../../shared/format/dates.ts';
 import { languageOf } from '../../shared/format/messages.ts';
 import { Chatbox } from './join-chat.chatbox.view.tsx';
-import { JoinChatController } from './join-chat.controller.ts';
-import { joinChatEnvironment } from './join-chat.env.ts';
+import type { JoinChatController } from './join-chat.controller.ts';
 import type { JoinChatSettings } from './join-chat.settings.ts';
 
 /** The chat icon of the launcher. */
@@ -19,18 +18,15 @@ function ChatIcon() {
 
 /**
  * `<join-chat>`'s view: the launcher button, its tooltip and badge, and the chatbox (spec §2, §4
- * Chat widget). It renders the state of its {@link JoinChatController} and forwards the
- * shopper's intents to it; the behaviour lives in the controller.
+ * Chat widget). It renders the state of the element's {@link JoinChatController} (which the
+ * element connects and which follows the settings) and forwards the shopper's intents to it; the
+ * behaviour lives in the controller.
  */
-export function JoinChat({ settings, host }: ElementViewProps<JoinChatSettings>) {
-  const [controller] = useState(() => new JoinChatController({ host, settings, env: joinChatEnvironment() }));
-  useEffect(() => {
-    controller.update(settings);
-  }, [controller, settings]);
-  useEffect(() => {
-    controller.start();
-    return () => controller.dispose();
-  }, [controller]);
+export function JoinChat({
+  settings,
+  host,
+  controller,
+}: ElementViewProps<JoinChatSettings, JoinChatController>) {
   const state = useStore(controller.$state);
 
   const ids = useId();

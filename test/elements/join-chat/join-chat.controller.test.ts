@@ -1,10 +1,11 @@
 import { expect } from '@open-wc/testing';
-import { STORE_UNMOUNT_DELAY } from 'nanostores';
+import { atom, STORE_UNMOUNT_DELAY } from 'nanostores';
 import sinon from 'sinon';
 import { JoinChatController } from '../../../elements/join-chat/join-chat.controller.ts';
 import type { JoinChatEnvironment } from '../../../elements/join-chat/join-chat.env.ts';
 import { HASHES_KEY, VIEWS_KEY } from '../../../elements/join-chat/join-chat.rules.ts';
 import { type JoinChatSettings, joinChatSettings } from '../../../elements/join-chat/join-chat.settings.ts';
+import type { Clock } from '../../../shared/clock.ts';
 import { createSafeStorage, type SafeStorage } from '../../../shared/storage.ts';
 import { resetConsent, setConsent } from '../../../shared/stores/consent.ts';
 import { $product, EMPTY_PRODUCT, setVariant } from '../../../shared/stores/product.ts';
@@ -13,11 +14,14 @@ import { memoryStorage } from '../../helpers/storage.ts';
 /** The controller alone: no React, no element; a fake clock and a recorded environment. */
 describe('join-chat controller', () => {
   let clock: sinon.SinonFakeTimers;
+  /** The controller's clock: the fake one's time and timers. */
+  let chatClock: Clock;
   let storage: SafeStorage;
   let opened: string[];
   let host: HTMLElement;
   let env: JoinChatEnvironment;
-  const controllers: JoinChatController[] = [];
+  /** The stops of the connected controllers. */
+  const connected: Array<() => void> = [];
   const pageNodes: Element[] = [];
 
   beforeEach(() => {
@@ -34,15 +38,16 @@ describe('join-chat controller', () => {
       storage,
       random: () => 0.5,
       trackers: () => ({}),
+    };
+    chatClock = {
       now: () => clock.now,
-      setTimeout: (callback, ms) =>
-        clock.setTimeout(callback, ms) as unknown as ReturnType<typeof setTimeout>,
+      setTimeout: (callback, ms) => clock.setTimeout(callback, ms),
       clearTimeout: (timer) => clock.clearTimeout(timer as never),
     };
   });
 
   afterEach(() => {
-    for (const controller of controllers.splice(0)) controller.dispose();
+    for (const stop of connected.splice(0)) stop();
     for (const node of pageNodes.splice(0)) node.remove();
     host.remove();
     clock.tick(STORE_UNMOUNT_DELAY); // $product lets go of the page
@@ -53,14 +58,22 @@ describe('join-chat controller', () => {
   const settingsOf = (input: Record<string, unknown>): JoinChatSettings =>
     joinChatSettings.parse({ telephone: '+34 600 112 233', button_delay: 0, ...input });
 
-  function start(input: Record<string, unknown>, overrides: Partial<JoinChatEnvironment> = {}) {
+  /** A controller of these settings (a store, as the element gives it), not connected. */
+  function make(input: Record<string, unknown>, overrides: Partial<JoinChatEnvironment> = {}) {
+    const settings = atom(settingsOf(input));
     const controller = new JoinChatController({
       host,
-      settings: settingsOf(input),
+      settings,
       env: { ...env, ...overrides },
+      clock: chatClock,
     });
-    controllers.push(controller);
-    controller.start();
+    return { controller, settings };
+  }
+
+  /** A connected controller of these settings. */
+  function start(input: Record<string, unknown>, overrides: Partial<JoinChatEnvironment> = {}) {
+    const { controller } = make(input, overrides);
+    connected.push(controller.connect());
     return controller;
   }
 
@@ -76,11 +89,7 @@ describe('join-chat controller', () => {
 
   describe('start-up plan', () => {
     it('derives the widget from the settings before it starts', () => {
-      const controller = new JoinChatController({
-        host,
-        settings: settingsOf({ message_text: MESSAGE }),
-        env,
-      });
+      const { controller } = make({ message_text: MESSAGE });
       const state = controller.$state.get();
       expect(state).to.include({
         enabled: true,
@@ -90,7 +99,7 @@ describe('join-chat controller', () => {
         open: false,
       });
       expect(state.bubbles.map((b) => b.note)).to.deep.equal([false, false, true]);
-      const off = new JoinChatController({ host, settings: settingsOf({ mobile_only: true }), env });
+      const { controller: off } = make({ mobile_only: true });
       expect(off.$state.get().enabled).to.equal(false);
     });
 
@@ -129,9 +138,15 @@ describe('join-chat controller', () => {
     });
 
     it('counts the view once per start and restarts the plan only when what it reads changes', () => {
-      const controller = start({ message_delay: 5, message_views: 5, message_text: 'Hi', message_hash: 'v' });
+      const { controller, settings } = make({
+        message_delay: 5,
+        message_views: 5,
+        message_text: 'Hi',
+        message_hash: 'v',
+      });
+      connected.push(controller.connect());
       expect(storage.get(VIEWS_KEY)).to.equal('1'); // this view counted
-      controller.update(
+      settings.set(
         settingsOf({
           message_delay: 5,
           message_views: 5,
@@ -141,9 +156,7 @@ describe('join-chat controller', () => {
         }),
       );
       expect(storage.get(VIEWS_KEY)).to.equal('1'); // a header changes no rule
-      controller.update(
-        settingsOf({ message_delay: 6, message_views: 5, message_text: 'Hi', message_hash: 'v' }),
-      );
+      settings.set(settingsOf({ message_delay: 6, message_views: 5, message_text: 'Hi', message_hash: 'v' }));
       expect(storage.get(VIEWS_KEY)).to.equal('2'); // a new plan counts again, as before
     });
 
@@ -298,13 +311,37 @@ describe('join-chat controller', () => {
       expect(opened[2]).to.equal('https://wa.me/34600112233?text=About+%3Cjc-sku%3Ex%3C%2Fjc-sku%3E');
     });
 
-    it('dispose stops the timers and the page listeners', () => {
-      const controller = start({ button_delay: 1, message_delay: 1, message_text: 'Hi', message_hash: 'd' });
-      controller.dispose();
+    it('the stop connect returned stops the timers and the page listeners', () => {
+      const { controller } = make({
+        button_delay: 1,
+        message_delay: 1,
+        message_text: 'Hi',
+        message_hash: 'd',
+      });
+      const stop = controller.connect();
+      stop();
       clock.tick(10_000);
       pageElement('<button type="button" class="joinchat_open">Chat</button>').click();
       expect(controller.$state.get()).to.include({ shown: false, open: false });
       expect(storage.get(HASHES_KEY)).to.equal(null);
+    });
+  });
+
+  describe('connection', () => {
+    it('starts again when connected after a stop (the element put back), and follows the settings only while connected', () => {
+      const { controller, settings } = make({ button_delay: 1, message_text: 'Hi' });
+      const stop = controller.connect();
+      stop();
+      settings.set(settingsOf({ button_delay: 2, message_text: 'Hi', header: 'Support' }));
+      clock.tick(10_000);
+      expect(controller.$state.get().shown).to.equal(false);
+      connected.push(controller.connect());
+      clock.tick(1999);
+      expect(controller.$state.get().shown).to.equal(false);
+      clock.tick(1);
+      expect(controller.$state.get().shown).to.equal(true);
+      pageElement('<button type="button" class="joinchat_open">Chat</button>').click();
+      expect(controller.$state.get().open).to.equal(true);
     });
   });
 

@@ -15,8 +15,8 @@ import { memoryStorage } from '../../helpers/storage.ts';
  */
 
 let mobile = false;
-/** The widget's clock: each opening is a second after the last (past the 600 ms click guard). */
-let now = 0;
+/** The page's `Date`, which the widget's clock reads: each opening is a second after the last (past the 600 ms click guard). */
+let dateClock: sinon.SinonFakeTimers;
 let restoreEnv = () => {};
 let restoreLoader = () => {};
 const mounted: Element[] = [];
@@ -31,8 +31,9 @@ beforeEach(() => {
     storage: createSafeStorage(memoryStorage),
     random: () => 0.5,
     trackers: () => ({}),
-    now: () => now,
   });
+  // Only `Date` is faked (restored by sinon.restore()); timers stay the browser's.
+  dateClock = sinon.useFakeTimers({ now: 0, toFake: ['Date'] });
 });
 afterEach(async () => {
   for (const el of mounted.splice(0)) el.remove();
@@ -66,7 +67,7 @@ const isOpen = (el: Element) => ($(el, 'dialog') as HTMLDialogElement | null)?.o
 const hasQr = (el: Element) => $(el, '[part="qr"] svg path') !== null;
 
 async function openChatbox(el: Element) {
-  now += 1000;
+  dateClock.tick(1000);
   ($(el, '.button') as HTMLButtonElement).click();
   await waitUntil(() => isOpen(el), 'the chatbox never opened', { timeout: 4000 });
   await frames(2);

@@ -21,6 +21,7 @@ const TOO_LONG = '€'.repeat(2000);
 const LONG = 'Please tell me more about order 12345 and its delivery. '.repeat(12);
 
 let restoreEnv = () => {};
+let dateClock: sinon.SinonFakeTimers;
 const mounted: Element[] = [];
 
 beforeEach(() => {
@@ -32,13 +33,15 @@ beforeEach(() => {
     storage: createSafeStorage(memoryStorage),
     random: () => 0.5,
     trackers: () => ({}),
-    // Each widget opens once (no 600 ms click guard to pass): one fixed time for the message time.
-    now: () => Date.parse('2026-11-30T21:00Z'),
   });
+  // Each widget opens once (no 600 ms click guard to pass): one fixed time for the message time.
+  // Only the page's `Date` is fixed (the widget's clock reads it); timers stay the browser's.
+  dateClock = sinon.useFakeTimers({ now: Date.parse('2026-11-30T21:00Z'), toFake: ['Date'] });
 });
 afterEach(async () => {
   for (const el of mounted.splice(0)) el.remove();
   restoreEnv();
+  dateClock.restore();
   await frames(1);
 });
 

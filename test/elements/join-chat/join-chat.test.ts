@@ -47,8 +47,6 @@ function setup(
     storage,
     random: () => 0.5,
     trackers: () => trackers,
-    // The fake clock's time, also where a test gives the browser its timers back (axe).
-    now: () => clock.now,
   });
   world = { clock, open, storage, trackers, restore };
   return world;
