@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
-import type { PopupController } from './shop-popup.controller.ts';
 
 /**
  * The popups of the page, for spec §3 `avoid_multiple_popups`: which popups were shown on this
- * page and which are open now. Every `<shop-popup>` controller reads and writes these.
+ * page and which are open now. Every `<shop-popup>` controller reads and writes these; the element
+ * reaches its own controller as `this.controller` (nothing here points back at a controller).
  */
 export const $popupsShown = atom<readonly string[]>([]);
 export const $popupsOpen = atom<readonly string[]>([]);
@@ -27,9 +27,3 @@ export function resetPopupRegistry(): void {
   $popupsShown.set([]);
   $popupsOpen.set([]);
 }
-
-/** The controller of each rendered popup, for the element's `open()`/`close()` (link actions). */
-export const popupControllers: WeakMap<HTMLElement, PopupController> = new WeakMap();
-
-/** `open()` called before the popup rendered: opened as soon as its controller starts. */
-export const pendingOpens: WeakSet<HTMLElement> = new WeakSet();

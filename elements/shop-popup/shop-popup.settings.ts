@@ -160,3 +160,8 @@ export const popupSettings = z.object({
 export type PopupSettings = z.infer<typeof popupSettings>;
 export type PopupTiming = z.infer<typeof timingSchema>;
 export type PopupTriggers = z.infer<typeof triggersSchema>;
+
+/** The popup's id: `popup_id`, else the host's id, else "popup". */
+export function popupIdOf(host: HTMLElement, settings: PopupSettings): string {
+  return settings.popup_id || host.id || 'popup';
+}

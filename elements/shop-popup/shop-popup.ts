@@ -1,7 +1,8 @@
 import { defineElement } from '../../shared/define-element.tsx';
+import { emit } from '../../shared/events.ts';
 import { pageLinkActions } from '../../shared/page/link-actions.ts';
-import { pendingOpens, popupControllers } from './shop-popup.registry.ts';
-import { popupSettings } from './shop-popup.settings.ts';
+import { PopupController } from './shop-popup.controller.ts';
+import { popupIdOf, popupSettings } from './shop-popup.settings.ts';
 import { styles } from './shop-popup.styles.ts';
 import { Popup } from './shop-popup.view.tsx';
 
@@ -31,17 +32,30 @@ export class ShopPopupElement extends defineElement(Popup, {
   tag: 'shop-popup',
   settings: popupSettings,
   styles,
+  // Display checks, triggers and timers: connected while the popup is on the page.
+  controller: ({ host, settings$ }) => {
+    // Read when needed: the settings are the defaults until the element first connects.
+    const id = () => popupIdOf(host, settings$.get());
+    return new PopupController({
+      settings: settings$,
+      id,
+      onChange: (open, trigger) =>
+        open
+          ? emit(host, 'shop-popup-opened', { id: id(), trigger })
+          : emit(host, 'shop-popup-closed', { id: id() }),
+    });
+  },
 }) {
-  /** Opens the popup (as a link action does): no display checks, unless the shopper turned it off. */
+  /**
+   * Opens the popup (as a link action does): no display checks, unless the shopper turned it off.
+   * Before the popup is on the page, it opens once it is.
+   */
   open(): void {
-    const controller = popupControllers.get(this);
-    if (controller) controller.open();
-    else pendingOpens.add(this);
+    this.controller.open();
   }
   /** Closes the popup; `doNotShowAgain` sets its disable flag. */
   close(options?: { doNotShowAgain?: boolean }): void {
-    pendingOpens.delete(this);
-    popupControllers.get(this)?.close(options);
+    this.controller.close(options);
   }
 }
 

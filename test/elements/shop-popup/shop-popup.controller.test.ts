@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { atom } from 'nanostores';
 import {
-  createPopupController,
   POPUP_FOCUS_DELAY_MS,
+  PopupController,
   type PopupControllerOptions,
 } from '../../../elements/shop-popup/shop-popup.controller.ts';
 import { $popupsOpen, resetPopupRegistry } from '../../../elements/shop-popup/shop-popup.registry.ts';
@@ -33,13 +33,14 @@ const storageOver = (now: () => number, local = memoryStorage(), session = memor
     now,
   });
 
-let made: Array<{ dispose(): void }> = [];
+/** The stops of the controllers connected in a test. */
+let stops: Array<() => void> = [];
 function setup(raw: Record<string, unknown>, over: Partial<PopupControllerOptions> = {}) {
   const clock = fakeClock(START);
   const storage = storageOver(clock.now);
   const settings = atom(popupSettings.parse(raw));
   const changes: Array<[boolean, string | null]> = [];
-  const controller = createPopupController({
+  const controller = new PopupController({
     settings,
     id: 'p1',
     clock,
@@ -51,9 +52,12 @@ function setup(raw: Record<string, unknown>, over: Partial<PopupControllerOption
     onChange: (open, trigger) => changes.push([open, trigger]),
     ...over,
   });
-  made.push(controller);
+  /** Connects the controller, as its element does on connection (stopped after the test). */
+  const start = () => {
+    stops.push(controller.connect());
+  };
   const phase = () => controller.$state.get().phase;
-  return { clock, storage, settings, controller, changes, phase };
+  return { clock, storage, settings, controller, changes, phase, start };
 }
 
 let spacer: HTMLElement;
@@ -64,8 +68,8 @@ before(() => {
 });
 after(() => spacer.remove());
 afterEach(() => {
-  for (const c of made) c.dispose();
-  made = [];
+  for (const stop of stops) stop();
+  stops = [];
   resetPopupRegistry();
   window.scrollTo(0, 0);
 });
@@ -78,8 +82,8 @@ const scrollTo = (y: number) => {
 describe('shop-popup controller', () => {
   describe('triggers (spec §5)', () => {
     it('page load: opens after the delay in seconds', () => {
-      const { clock, controller, phase, changes } = setup({ triggers: { page_load: { delay: 3 } } });
-      controller.start();
+      const { clock, controller, phase, changes, start } = setup({ triggers: { page_load: { delay: 3 } } });
+      start();
       clock.tick(2999);
       expect(phase()).to.equal('hidden');
       clock.tick(1);
@@ -89,8 +93,10 @@ describe('shop-popup controller', () => {
     });
 
     it('scrolling down to an offset percentage', () => {
-      const { controller, phase } = setup({ triggers: { scrolling: { direction: 'down', offset: 50 } } });
-      controller.start();
+      const { phase, start } = setup({
+        triggers: { scrolling: { direction: 'down', offset: 50 } },
+      });
+      start();
       const range = document.documentElement.scrollHeight - window.innerHeight;
       scrollTo(range * 0.3);
       expect(phase()).to.equal('hidden');
@@ -99,8 +105,8 @@ describe('shop-popup controller', () => {
     });
 
     it('scrolling up: any upward scroll', () => {
-      const { controller, phase } = setup({ triggers: { scrolling: { direction: 'up' } } });
-      controller.start();
+      const { phase, start } = setup({ triggers: { scrolling: { direction: 'up' } } });
+      start();
       scrollTo(400);
       expect(phase()).to.equal('hidden');
       scrollTo(390);
@@ -112,8 +118,8 @@ describe('shop-popup controller', () => {
       mark.id = 'popup-mark';
       spacer.append(mark);
       mark.style.setProperty('margin-top', '3000px');
-      const { controller, phase } = setup({ triggers: { scrolling_to: { selector: '#popup-mark' } } });
-      controller.start();
+      const { phase, start } = setup({ triggers: { scrolling_to: { selector: '#popup-mark' } } });
+      start();
       scrollTo(100);
       expect(phase()).to.equal('hidden');
       scrollTo(3000);
@@ -122,8 +128,8 @@ describe('shop-popup controller', () => {
     });
 
     it('click count', () => {
-      const { controller, phase } = setup({ triggers: { click: { times: 3 } } });
-      controller.start();
+      const { phase, start } = setup({ triggers: { click: { times: 3 } } });
+      start();
       document.body.click();
       document.body.click();
       expect(phase()).to.equal('hidden');
@@ -132,8 +138,8 @@ describe('shop-popup controller', () => {
     });
 
     it('inactivity: restarts on activity', () => {
-      const { clock, controller, phase } = setup({ triggers: { inactivity: { time: 10 } } });
-      controller.start();
+      const { clock, phase, start } = setup({ triggers: { inactivity: { time: 10 } } });
+      start();
       clock.tick(9000);
       document.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
       clock.tick(9000);
@@ -143,8 +149,8 @@ describe('shop-popup controller', () => {
     });
 
     it('exit intent: the pointer leaving through the top', () => {
-      const { controller, phase } = setup({ triggers: { exit_intent: true } });
-      controller.start();
+      const { phase, start } = setup({ triggers: { exit_intent: true } });
+      start();
       document.documentElement.dispatchEvent(new MouseEvent('mouseleave', { clientY: 300 }));
       expect(phase()).to.equal('hidden');
       document.documentElement.dispatchEvent(new MouseEvent('mouseleave', { clientY: -2 }));
@@ -153,11 +159,11 @@ describe('shop-popup controller', () => {
 
     it('exit intent on touch: a quick upward scroll', () => {
       let time = 0;
-      const { controller, phase } = setup(
+      const { phase, start } = setup(
         { triggers: { exit_intent: true } },
         { touch: () => true, now: () => time },
       );
-      controller.start();
+      start();
       scrollTo(1000);
       time = 1000;
       scrollTo(950); // slow and short
@@ -171,8 +177,8 @@ describe('shop-popup controller', () => {
 
     it('exit intent on touch: back-navigation intent', async () => {
       const start = location.href;
-      const { controller, phase } = setup({ triggers: { exit_intent: true } }, { touch: () => true });
-      controller.start();
+      const { phase, start: connect } = setup({ triggers: { exit_intent: true } }, { touch: () => true });
+      connect();
       expect(history.state.shopPopupExitIntent).to.match(/^p1:/);
       const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
       history.back();
@@ -186,8 +192,8 @@ describe('shop-popup controller', () => {
       sheet.replaceSync('.adsbox { display: none !important; }');
       document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
       try {
-        const { clock, controller, phase } = setup({ triggers: { adblock_detection: { delay: 2 } } });
-        controller.start();
+        const { clock, phase, start } = setup({ triggers: { adblock_detection: { delay: 2 } } });
+        start();
         clock.tick(1999);
         expect(phase()).to.equal('hidden');
         clock.tick(1);
@@ -199,20 +205,20 @@ describe('shop-popup controller', () => {
     });
 
     it('no adblock: nothing opens and the bait is gone', () => {
-      const { clock, controller, phase } = setup({ triggers: { adblock_detection: { delay: 1 } } });
-      controller.start();
+      const { clock, phase, start } = setup({ triggers: { adblock_detection: { delay: 1 } } });
+      start();
       clock.tick(1000);
       expect(phase()).to.equal('hidden');
       expect(document.querySelector('.adsbox')).to.equal(null);
     });
 
     it('once one fires the triggers are removed', () => {
-      const { clock, controller, changes } = setup({
+      const { clock, controller, changes, start } = setup({
         triggers: { page_load: { delay: 1 }, click: { times: 1 } },
         entrance_animation: 'none',
         exit_animation: 'none',
       });
-      controller.start();
+      start();
       document.body.click();
       controller.close();
       clock.tick(5000);
@@ -225,19 +231,19 @@ describe('shop-popup controller', () => {
     });
 
     it('installs no trigger when a display check fails', () => {
-      const { clock, controller, phase } = setup({
+      const { clock, phase, start } = setup({
         timing: { page_views: 2 },
         triggers: { page_load: { delay: 0 } },
       });
-      controller.start();
+      start();
       clock.tick(10);
       expect(phase()).to.equal('hidden');
     });
 
     it('a disabled popup (do not show again) stays hidden, even for a link action', () => {
-      const { clock, controller, storage, phase } = setup({ triggers: { page_load: { delay: 0 } } });
+      const { clock, controller, storage, phase, start } = setup({ triggers: { page_load: { delay: 0 } } });
       storage.disable('p1');
-      controller.start();
+      start();
       clock.tick(10);
       controller.open();
       expect(phase()).to.equal('hidden');
@@ -254,7 +260,7 @@ describe('shop-popup controller', () => {
       const session = memoryStorage();
       return times.map((iso) => {
         const now = () => Date.parse(iso);
-        const { clock, controller, phase } = setup(
+        const { clock, controller, phase, start } = setup(
           {
             timing: { times: { times: 1, period } },
             triggers: { page_load: { delay: 0 } },
@@ -263,7 +269,7 @@ describe('shop-popup controller', () => {
           },
           { now, storage: storageOver(now, local, session) },
         );
-        controller.start();
+        start();
         clock.tick(0);
         const opened = phase() !== 'hidden';
         controller.close();
@@ -298,8 +304,10 @@ describe('shop-popup controller', () => {
 
   describe('opening and closing (spec §3, §4)', () => {
     it('entrance and exit animations last the duration, then the view is counted on close', () => {
-      const { clock, controller, phase, storage, changes } = setup({ entrance_animation_duration: 0.5 });
-      controller.start();
+      const { clock, controller, phase, storage, changes, start } = setup({
+        entrance_animation_duration: 0.5,
+      });
+      start();
       controller.open();
       expect(phase()).to.equal('entering');
       clock.tick(500);
@@ -317,7 +325,8 @@ describe('shop-popup controller', () => {
     });
 
     it('no animations under reduced motion', () => {
-      const { clock, controller, phase } = setup({}, { reducedMotion: () => true });
+      const { clock, controller, phase, start } = setup({}, { reducedMotion: () => true });
+      start();
       controller.open();
       expect(controller.$state.get().animate).to.equal(false);
       clock.tick(0);
@@ -328,7 +337,8 @@ describe('shop-popup controller', () => {
     });
 
     it('close button after its delay in seconds', () => {
-      const { clock, controller } = setup({ close_button_delay: 2 });
+      const { clock, controller, start } = setup({ close_button_delay: 2 });
+      start();
       controller.open();
       expect(controller.$state.get().closeButton).to.equal(false);
       clock.tick(2000);
@@ -336,7 +346,8 @@ describe('shop-popup controller', () => {
     });
 
     it('closes automatically after its seconds', () => {
-      const { clock, controller, phase } = setup({ close_automatically: 4, exit_animation: 'none' });
+      const { clock, controller, phase, start } = setup({ close_automatically: 4, exit_animation: 'none' });
+      start();
       controller.open();
       clock.tick(3999);
       expect(phase()).not.to.equal('hidden');
@@ -345,7 +356,8 @@ describe('shop-popup controller', () => {
     });
 
     it('requests focus after 250 ms (spec §9)', () => {
-      const { clock, controller } = setup({});
+      const { clock, controller, start } = setup({});
+      start();
       controller.open();
       clock.tick(POPUP_FOCUS_DELAY_MS - 1);
       expect(controller.$state.get().focusRequest).to.equal(0);
@@ -354,7 +366,8 @@ describe('shop-popup controller', () => {
     });
 
     it('prevent_scroll stops the page scrolling while open, and restores it', () => {
-      const { clock, controller } = setup({ prevent_scroll: true, exit_animation: 'none' });
+      const { clock, controller, start } = setup({ prevent_scroll: true, exit_animation: 'none' });
+      start();
       controller.open();
       expect(document.documentElement.style.getPropertyValue('overflow')).to.equal('hidden');
       controller.close();
@@ -364,20 +377,21 @@ describe('shop-popup controller', () => {
 
     it('avoid_multiple_popups: not shown when another popup was shown on the page', () => {
       const other = setup({ triggers: { page_load: { delay: 0 } } }, { id: 'other' });
-      other.controller.start();
+      other.start();
       other.clock.tick(0);
       expect($popupsOpen.get()).to.deep.equal(['other']);
-      const { clock, controller, phase } = setup({
+      const { clock, phase, start } = setup({
         avoid_multiple_popups: true,
         triggers: { page_load: { delay: 1 } },
       });
-      controller.start();
+      start();
       clock.tick(1000);
       expect(phase()).to.equal('hidden');
     });
 
     it('close with do-not-show-again sets the disable flag', () => {
-      const { controller, storage } = setup({});
+      const { controller, storage, start } = setup({});
+      start();
       controller.open();
       controller.close({ doNotShowAgain: true });
       expect(storage.disabled('p1')).to.equal(true);
@@ -387,13 +401,62 @@ describe('shop-popup controller', () => {
       const button = document.createElement('button');
       button.className = 'open-p1';
       document.body.append(button);
-      const { controller, phase } = setup({ open_selector: '.open-p1' });
-      controller.start();
+      const { phase, start } = setup({ open_selector: '.open-p1' });
+      start();
       document.body.click();
       expect(phase()).to.equal('hidden');
       button.click();
       expect(phase()).to.equal('entering');
       button.remove();
+    });
+  });
+
+  describe('connect() and its stop (the one controller protocol, DESIGN §3)', () => {
+    it('open() before connect() waits for the connection, after the page view and triggers', () => {
+      const { controller, phase, storage, changes, start } = setup({ triggers: { page_load: { delay: 1 } } });
+      controller.open();
+      expect(phase()).to.equal('hidden');
+      expect(storage.pageViews()).to.equal(0);
+      start();
+      expect(storage.pageViews()).to.equal(1);
+      expect(phase()).to.equal('entering');
+      expect(changes).to.deep.equal([[true, null]]);
+    });
+
+    it('close() before connect() takes a waiting open() back', () => {
+      const { controller, phase, start } = setup({});
+      controller.open();
+      controller.close();
+      start();
+      expect(phase()).to.equal('hidden');
+    });
+
+    it('the stop removes triggers, timers and the scroll lock, and leaves it hidden to start over', () => {
+      const { clock, controller, phase, changes } = setup({
+        prevent_scroll: true,
+        triggers: { page_load: { delay: 1 }, click: { times: 1 } },
+      });
+      const stop = controller.connect();
+      clock.tick(1000);
+      expect(phase()).to.equal('entering');
+      expect($popupsOpen.get()).to.deep.equal(['p1']);
+      stop();
+      expect(phase()).to.equal('hidden');
+      expect(controller.firedBy).to.equal(null);
+      expect($popupsOpen.get()).to.deep.equal([]);
+      expect(document.documentElement.style.getPropertyValue('overflow')).to.equal('');
+      expect(clock.pending).to.equal(0);
+      document.body.click();
+      expect(phase()).to.equal('hidden');
+      // Put back: the triggers again.
+      const again = controller.connect();
+      document.body.click();
+      expect(phase()).to.equal('entering');
+      expect(changes).to.deep.equal([
+        [true, 'page_load'],
+        [true, 'click'],
+      ]);
+      again();
     });
   });
 });

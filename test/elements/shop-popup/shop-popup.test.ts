@@ -89,6 +89,34 @@ describe('shop-popup', () => {
       expect(button.classList.contains('close--outside')).to.equal(true);
     });
 
+    it('open() before it is on the page opens it once it is', async () => {
+      const el = document.createElement('shop-popup');
+      el.settings = { ...QUICK } as ShopPopupElement['settings'];
+      el.append(Object.assign(document.createElement('p'), { textContent: 'Early.' }));
+      el.open();
+      const opened = oneEvent(el, 'shop-popup-opened');
+      document.body.append(el);
+      try {
+        await opened;
+        await waitUntil(async () => (await dialogOf(el)).open, 'the dialog never opened');
+      } finally {
+        el.remove();
+      }
+    });
+
+    it('removed while open and put back: hidden, and opens again', async () => {
+      const el = await popup();
+      await openedBy(el, () => el.open());
+      const parent = el.parentElement!;
+      el.remove();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      parent.append(el);
+      const dialog = await dialogOf(el);
+      await untilQuiet([el.shadowRoot]);
+      expect(dialog.open).to.equal(false);
+      await openedBy(el, () => el.open());
+    });
+
     it('adds its classes to the host', async () => {
       const el = await popup({ classes: 'promo  promo--dark' });
       await untilQuiet([el.shadowRoot]);
