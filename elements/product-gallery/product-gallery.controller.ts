@@ -1,4 +1,4 @@
-import { map, type ReadableAtom } from 'nanostores';
+import { type MapStore, map, type ReadableAtom } from 'nanostores';
 import { type Clock, pageClock } from '../../shared/clock.ts';
 import { fill } from '../../shared/format/messages.ts';
 import type { LightboxOptions, OpenLightbox } from '../../shared/lightbox/photoswipe.ts';
@@ -47,6 +47,7 @@ export interface ProductGalleryControllerOptions {
   host: HTMLElement;
   /** The element's settings (`host.settings$`, or an atom in a test). */
   settings: ReadableAtom<ProductGallerySettings>;
+  /** Time and timers (default: the page's `pageClock`). */
   clock?: Clock;
   /** The product store (default `$product`); its image swaps the first item. */
   product?: ReadableAtom<ProductState>;
@@ -58,29 +59,6 @@ export interface ProductGalleryControllerOptions {
   openLightbox?(options: LightboxOptions): Promise<OpenLightbox>;
   /** Whether the shopper asked for reduced motion (default: the media query); the lightbox does not animate then. */
   reducedMotion?(): boolean;
-}
-
-/** The behaviour of `<product-gallery>`, without React. */
-export interface ProductGalleryController {
-  readonly $state: ReadableAtom<ProductGalleryState>;
-  /** Starts listening to the product (idempotent: a second call does nothing). */
-  connect(): void;
-  /** Stops timers and listeners and closes the lightbox (idempotent); state stays for a reconnect. */
-  disconnect(): void;
-  /** Shows slide `index` (wrapping); `announce` puts "Image N of M" in the live region. */
-  goTo(index: number, announce?: boolean): void;
-  next(): void;
-  previous(): void;
-  /** Whether hovering zooms now (setting on, not a mobile user agent). */
-  zoomAllowed(): boolean;
-  /** The pointer entered slide `index`: loads its large image. */
-  zoomStart(index: number): void;
-  /** The pointer moved over the image (fractions of its width and height). */
-  zoomMove(x: number, y: number): void;
-  /** The pointer left (a failure text stays its 2500 ms). */
-  zoomEnd(): void;
-  /** Opens the lightbox at the current slide; focus goes back to `opener` on close. Never twice. */
-  openLightbox(opener: HTMLElement | null): Promise<void>;
 }
 
 /** Loads `src` in an Image and reads its natural size (spec: images without known size). */
@@ -96,230 +74,248 @@ export function loadNaturalSize(src: string): Promise<{ width: number; height: n
   });
 }
 
-async function photoSwipe(options: LightboxOptions): Promise<OpenLightbox> {
-  const { openPhotoSwipe } = await import('../../shared/lightbox/photoswipe.ts');
-  return openPhotoSwipe(options);
-}
+/** The shared lightbox (shared/lightbox/photoswipe.ts), its own lazy chunk, loaded on first use. */
+const photoSwipe = async (options: LightboxOptions): Promise<OpenLightbox> =>
+  (await import('../../shared/lightbox/photoswipe.ts')).openPhotoSwipe(options);
 
 const sameImage = (a: ProductImage | null, b: ProductImage | null) =>
   a === b || (a !== null && b !== null && a.src === b.src && a.fullSrc === b.fullSrc && a.alt === b.alt);
 
-const controllers = new WeakMap<HTMLElement, ProductGalleryController>();
-
 /**
- * The controller of `host`, created on first use and kept for the element's life, so a moved or
- * re-inserted gallery keeps its slide and variation image and never has two sets of listeners.
+ * The behaviour of `<product-gallery>`, without React: the slide shown, the zoom, the lightbox,
+ * and the first image following the chosen variation (spec §9: 50 ms later). The element creates
+ * it once, so a moved or re-inserted gallery keeps its slide and variation image; `connect()`
+ * listens to the product while the gallery is on the page and returns the stop, which also drops
+ * a waiting update (asked for again on the next connection), the zoom and an open lightbox.
  */
-export function productGalleryControllerFor(
-  options: ProductGalleryControllerOptions,
-): ProductGalleryController {
-  let controller = controllers.get(options.host);
-  if (!controller) {
-    controller = createProductGalleryController(options);
-    controllers.set(options.host, controller);
-  }
-  return controller;
-}
-
-/** Creates a controller; the element uses {@link productGalleryControllerFor}. */
-export function createProductGalleryController({
-  host,
-  settings,
-  clock = pageClock,
-  product = $product,
-  isMobile = () => isMobileAgent(),
-  loadImage = loadNaturalSize,
-  openLightbox = photoSwipe,
-  reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
-}: ProductGalleryControllerOptions): ProductGalleryController {
-  const $state = map<ProductGalleryState>({
-    items: readItems(host),
-    index: 0,
-    status: '',
-    zoom: null,
-    lightbox: 'closed',
-  });
+export class ProductGalleryController {
+  readonly #state: MapStore<ProductGalleryState>;
+  readonly #host: HTMLElement;
+  readonly #settings: ReadableAtom<ProductGallerySettings>;
+  readonly #clock: Clock;
+  readonly #product: ReadableAtom<ProductState>;
+  readonly #isMobile: () => boolean;
+  readonly #loadImage: (src: string) => Promise<{ width: number; height: number }>;
+  readonly #openLightbox: (options: LightboxOptions) => Promise<OpenLightbox>;
+  readonly #reducedMotion: () => boolean;
   /** The first item as the page printed it, restored by a reset. */
-  let original: GalleryItem | undefined = $state.get().items[0];
+  #original: GalleryItem | undefined;
   /** The variation image asked for, and the one on show (they differ while an update waits). */
-  let image: ProductImage | null = null;
-  let shown: ProductImage | null = null;
-  let unlisten: (() => void) | null = null;
-  let updateTimer: unknown;
-  let zoomTimer: unknown;
-  let zoomToken = 0;
-  let lightbox: Promise<void> | null = null;
-  let openBox: OpenLightbox | null = null;
-  const sizes = new Map<string, { width: number; height: number }>();
+  #image: ProductImage | null = null;
+  #shown: ProductImage | null = null;
+  #disconnect: (() => void) | undefined;
+  #updateTimer: unknown;
+  #zoomTimer: unknown;
+  #zoomToken = 0;
+  #lightbox: Promise<void> | null = null;
+  #openBox: OpenLightbox | null = null;
+  readonly #sizes = new Map<string, { width: number; height: number }>();
 
-  const items = () => $state.get().items;
+  constructor(options: ProductGalleryControllerOptions) {
+    this.#host = options.host;
+    this.#settings = options.settings;
+    this.#clock = options.clock ?? pageClock;
+    this.#product = options.product ?? $product;
+    this.#isMobile = options.isMobile ?? (() => isMobileAgent());
+    this.#loadImage = options.loadImage ?? loadNaturalSize;
+    this.#openLightbox = options.openLightbox ?? photoSwipe;
+    this.#reducedMotion =
+      options.reducedMotion ?? (() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+    this.#state = map<ProductGalleryState>({
+      items: readItems(this.#host),
+      index: 0,
+      status: '',
+      zoom: null,
+      lightbox: 'closed',
+    });
+    this.#original = this.#items()[0];
+  }
+
+  /** The state the view renders. */
+  get $state(): ReadableAtom<ProductGalleryState> {
+    return this.#state;
+  }
+
+  /** Starts listening to the product; returns the stop (a second call while connected returns the same stop). */
+  connect(): () => void {
+    if (this.#disconnect) return this.#disconnect;
+    if (this.#items().length === 0) {
+      this.#state.setKey('items', readItems(this.#host));
+      this.#original = this.#items()[0];
+    }
+    const unlisten = this.#product.listen((next) => this.#onProduct(next));
+    const stop = () => {
+      if (this.#disconnect !== stop) return;
+      this.#disconnect = undefined;
+      unlisten();
+      // An update that had to wait is asked for again on reconnect.
+      this.#clock.clearTimeout(this.#updateTimer);
+      this.#image = this.#shown;
+      this.#clearZoom();
+      this.#openBox?.close();
+    };
+    this.#disconnect = stop;
+    // A variation chosen before the gallery connected (`listen` has mounted the store).
+    const current = this.#product.value;
+    if (current) this.#onProduct(current);
+    return stop;
+  }
+
+  /** Shows slide `index` (wrapping); `announce` puts "Image N of M" in the live region. */
+  goTo(index: number, announce = true): void {
+    const count = this.#items().length;
+    if (count === 0) return;
+    const next = ((index % count) + count) % count;
+    if (this.#state.get().zoom) this.#clearZoom();
+    this.#state.setKey('index', next);
+    if (announce) {
+      this.#state.setKey('status', fill(this.#settings.get().messages.position, { index: next + 1, count }));
+    }
+  }
+
+  next(): void {
+    this.goTo(this.#state.get().index + 1);
+  }
+
+  previous(): void {
+    this.goTo(this.#state.get().index - 1);
+  }
+
+  /** Whether hovering zooms now (setting on, not a mobile user agent). */
+  zoomAllowed(): boolean {
+    return this.#settings.get().zoom && !this.#isMobile();
+  }
+
+  /** The pointer entered slide `index`: loads its large image. */
+  zoomStart(index: number): void {
+    const item = this.#items()[index];
+    const current = this.#state.get().zoom;
+    if (!item || !this.zoomAllowed() || current?.status === 'error') return;
+    if (current?.index === index && current.src === item.src) return;
+    this.#clearZoom();
+    const token = this.#zoomToken;
+    this.#state.setKey('zoom', {
+      index,
+      status: 'loading',
+      src: item.src,
+      width: 0,
+      height: 0,
+      x: 0.5,
+      y: 0.5,
+    });
+    this.#loadImage(item.src).then(
+      (size) => {
+        this.#sizes.set(item.src, size);
+        const zoom = this.#state.get().zoom;
+        if (token === this.#zoomToken && zoom)
+          this.#state.setKey('zoom', { ...zoom, status: 'ready', width: size.width, height: size.height });
+      },
+      () => {
+        const zoom = this.#state.get().zoom;
+        if (token !== this.#zoomToken || !zoom) return;
+        // Spec §8 "Zoom image": the failure text for 2500 ms.
+        this.#state.setKey('zoom', { ...zoom, status: 'error' });
+        this.#zoomTimer = this.#clock.setTimeout(() => this.#clearZoom(), ZOOM_ERROR_MS);
+      },
+    );
+  }
+
+  /** The pointer moved over the image (fractions of its width and height). */
+  zoomMove(x: number, y: number): void {
+    const zoom = this.#state.get().zoom;
+    if (!zoom || zoom.status === 'error') return;
+    const clamp = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0.5);
+    this.#state.setKey('zoom', { ...zoom, x: clamp(x), y: clamp(y) });
+  }
+
+  /** The pointer left (a failure text stays its 2500 ms). */
+  zoomEnd(): void {
+    if (this.#state.get().zoom?.status === 'error') return;
+    this.#clearZoom();
+  }
+
+  /** Opens the lightbox at the current slide; focus goes back to `opener` on close. Never twice. */
+  openLightbox(opener: HTMLElement | null): Promise<void> {
+    this.#lightbox ??= this.#runLightbox(opener).finally(() => {
+      this.#openBox = null;
+      this.#lightbox = null;
+      this.#state.setKey('lightbox', 'closed');
+    });
+    return this.#lightbox;
+  }
+
+  async #runLightbox(opener: HTMLElement | null): Promise<void> {
+    this.#state.setKey('lightbox', 'opening');
+    this.#clearZoom();
+    try {
+      // Images without a known size are shown at their natural size (read after loading); the
+      // slides are made by a lazy chunk of their own and PhotoSwipe is fetched meanwhile, all at
+      // once, so the first opening waits for one round trip, not three in a row.
+      const [{ lightboxSlides }] = await Promise.all([
+        import('./product-gallery.lightbox.ts'),
+        Promise.allSettled(this.#items().map((item) => this.#measure(item))),
+        import('../../shared/lightbox/photoswipe.ts').catch(() => null),
+      ]);
+      const box = await this.#openLightbox({
+        ...lightboxSlides(this.#items(), this.#sizes, this.#settings.get().messages),
+        index: this.#state.get().index,
+        opener,
+        clock: this.#clock,
+        reducedMotion: this.#reducedMotion(),
+        // The slider follows the lightbox, quietly (the lightbox says where it is).
+        onChange: (index) => this.goTo(index, false),
+      });
+      this.#openBox = box;
+      // Disconnected while it was loading: no lightbox over a page without its gallery.
+      if (!this.#disconnect) box.close();
+      else this.#state.setKey('lightbox', 'open');
+      await box.closed;
+    } catch (error) {
+      logWarning('product-gallery', 'the lightbox could not open', error);
+    }
+  }
+
+  #items() {
+    return this.#state.get().items;
+  }
 
   /** Known sizes fill items that had none. */
-  const withSizes = (list: readonly GalleryItem[]) =>
-    list.map((item) => {
-      const size = item.w && item.h ? null : sizes.get(item.src);
+  #withSizes(list: readonly GalleryItem[]) {
+    return list.map((item) => {
+      const size = item.w && item.h ? null : this.#sizes.get(item.src);
       return size ? { ...item, w: size.width, h: size.height } : item;
     });
+  }
 
   /** Reads the natural size of `item`'s large image when its size is unknown. */
-  const measure = async (item: GalleryItem): Promise<void> => {
-    if ((item.w && item.h) || sizes.has(item.src)) return;
-    const size = await loadImage(item.src);
-    sizes.set(item.src, size);
-    $state.setKey('items', withSizes(items()));
-  };
+  async #measure(item: GalleryItem): Promise<void> {
+    if ((item.w && item.h) || this.#sizes.has(item.src)) return;
+    const size = await this.#loadImage(item.src);
+    this.#sizes.set(item.src, size);
+    this.#state.setKey('items', this.#withSizes(this.#items()));
+  }
+
+  #onProduct(next: ProductState) {
+    if (!this.#settings.get().variations || sameImage(next.image, this.#image)) return;
+    this.#image = next.image;
+    this.#clock.clearTimeout(this.#updateTimer);
+    this.#updateTimer = this.#clock.setTimeout(() => this.#update(), GALLERY_UPDATE_MS);
+  }
 
   /** Swaps the first item for the variation's image, or restores it (WooCommerce's wc_variations_image_update). */
-  const update = () => {
-    shown = image;
-    if (!original) return;
-    const first = (image && variationItem(image)) || original;
-    const list = [first, ...items().slice(1)];
-    if ($state.get().zoom?.index === 0) controller.zoomEnd();
-    $state.set({ ...$state.get(), items: withSizes(list), index: 0 });
-    if (first !== original) measure(first).catch(() => {});
-  };
+  #update() {
+    this.#shown = this.#image;
+    if (!this.#original) return;
+    const first = (this.#image && variationItem(this.#image)) || this.#original;
+    const list = [first, ...this.#items().slice(1)];
+    if (this.#state.get().zoom?.index === 0) this.zoomEnd();
+    this.#state.set({ ...this.#state.get(), items: this.#withSizes(list), index: 0 });
+    if (first !== this.#original) this.#measure(first).catch(() => {});
+  }
 
-  const onProduct = (next: ProductState) => {
-    if (!settings.get().variations || sameImage(next.image, image)) return;
-    image = next.image;
-    clock.clearTimeout(updateTimer);
-    updateTimer = clock.setTimeout(update, GALLERY_UPDATE_MS);
-  };
-
-  const clearZoom = () => {
-    zoomToken += 1;
-    clock.clearTimeout(zoomTimer);
-    $state.setKey('zoom', null);
-  };
-
-  const controller: ProductGalleryController = {
-    $state,
-    connect() {
-      if (unlisten) return;
-      if (items().length === 0) {
-        $state.setKey('items', readItems(host));
-        original = items()[0];
-      }
-      unlisten = product.listen(onProduct);
-      // A variation chosen before the gallery connected (`listen` has mounted the store).
-      const current = product.value;
-      if (current) onProduct(current);
-    },
-    disconnect() {
-      unlisten?.();
-      unlisten = null;
-      // An update that had to wait is asked for again on reconnect.
-      clock.clearTimeout(updateTimer);
-      image = shown;
-      clearZoom();
-      openBox?.close();
-    },
-    goTo(index, announce = true) {
-      const count = items().length;
-      if (count === 0) return;
-      const next = ((index % count) + count) % count;
-      if ($state.get().zoom) clearZoom();
-      $state.setKey('index', next);
-      if (announce) {
-        $state.setKey('status', fill(settings.get().messages.position, { index: next + 1, count }));
-      }
-    },
-    next() {
-      controller.goTo($state.get().index + 1);
-    },
-    previous() {
-      controller.goTo($state.get().index - 1);
-    },
-    zoomAllowed() {
-      return settings.get().zoom && !isMobile();
-    },
-    zoomStart(index) {
-      const item = items()[index];
-      const current = $state.get().zoom;
-      if (!item || !controller.zoomAllowed() || current?.status === 'error') return;
-      if (current?.index === index && current.src === item.src) return;
-      clearZoom();
-      const token = zoomToken;
-      $state.setKey('zoom', { index, status: 'loading', src: item.src, width: 0, height: 0, x: 0.5, y: 0.5 });
-      loadImage(item.src).then(
-        (size) => {
-          sizes.set(item.src, size);
-          if (token !== zoomToken) return;
-          const zoom = $state.get().zoom;
-          if (zoom)
-            $state.setKey('zoom', { ...zoom, status: 'ready', width: size.width, height: size.height });
-        },
-        () => {
-          if (token !== zoomToken) return;
-          const zoom = $state.get().zoom;
-          if (!zoom) return;
-          // Spec §8 "Zoom image": the failure text for 2500 ms.
-          $state.setKey('zoom', { ...zoom, status: 'error' });
-          zoomTimer = clock.setTimeout(clearZoom, ZOOM_ERROR_MS);
-        },
-      );
-    },
-    zoomMove(x, y) {
-      const zoom = $state.get().zoom;
-      if (!zoom || zoom.status === 'error') return;
-      const clamp = (n: number) => (Number.isFinite(n) ? Math.min(1, Math.max(0, n)) : 0.5);
-      $state.setKey('zoom', { ...zoom, x: clamp(x), y: clamp(y) });
-    },
-    zoomEnd() {
-      if ($state.get().zoom?.status === 'error') return;
-      clearZoom();
-    },
-    openLightbox(opener) {
-      if (lightbox) return lightbox;
-      const run = async () => {
-        $state.setKey('lightbox', 'opening');
-        clearZoom();
-        try {
-          // Images without a known size are shown at their natural size (read after loading).
-          await Promise.allSettled(items().map(measure));
-          const { messages } = settings.get();
-          const list = items();
-          const box = await openLightbox({
-            slides: list.map((item, n) => ({
-              src: item.src,
-              width: item.w || sizes.get(item.src)?.width || 0,
-              height: item.h || sizes.get(item.src)?.height || 0,
-              alt: item.alt || fill(messages.slide, { index: n + 1, count: list.length }),
-              caption: item.title,
-              thumb: item.thumb,
-            })),
-            index: $state.get().index,
-            opener,
-            clock,
-            reducedMotion: reducedMotion(),
-            texts: {
-              imageError: messages.imageError,
-              imageErrorNumbered: messages.imageErrorNumbered,
-              close: messages.close,
-              zoom: messages.zoomIn,
-              previous: messages.previous,
-              next: messages.next,
-            },
-            // The slider follows the lightbox, quietly (the lightbox says where it is).
-            onChange: (index) => controller.goTo(index, false),
-          });
-          openBox = box;
-          // Disconnected while it was loading: no lightbox over a page without its gallery.
-          if (!unlisten) box.close();
-          else $state.setKey('lightbox', 'open');
-          await box.closed;
-        } catch (error) {
-          logWarning('product-gallery', 'the lightbox could not open', error);
-        } finally {
-          openBox = null;
-          lightbox = null;
-          $state.setKey('lightbox', 'closed');
-        }
-      };
-      lightbox = run();
-      return lightbox;
-    },
-  };
-  return controller;
+  #clearZoom() {
+    this.#zoomToken += 1;
+    this.#clock.clearTimeout(this.#zoomTimer);
+    this.#state.setKey('zoom', null);
+  }
 }

@@ -1,4 +1,8 @@
 import { defineElement } from '../../shared/define-element.tsx';
+import {
+  ProductGalleryController,
+  type ProductGalleryControllerOptions,
+} from './product-gallery.controller.ts';
 import type { GalleryItem } from './product-gallery.items.ts';
 import { type ProductGallerySettings, productGallerySettings } from './product-gallery.settings.ts';
 import { styles } from './product-gallery.styles.ts';
@@ -59,9 +63,25 @@ export class ProductGalleryElement extends defineElement(ProductGallery, {
     thumbnails: { key: 'thumbnails', type: 'boolean' },
     variations: { key: 'variations', type: 'boolean' },
   },
-}) {}
+  controller: ({ host, settings$ }) =>
+    new ProductGalleryController({
+      ...(host as { environment?: ProductGalleryEnvironment }).environment,
+      host,
+      settings: settings$,
+    }),
+}) {
+  /**
+   * What the controller is made with besides the element and its settings: its clock, the
+   * product store, the mobile check, the image loader, the lightbox opener (defaults: the page's).
+   * Read once, when the element first connects; for tests and hosts that run time their own way.
+   */
+  environment: ProductGalleryEnvironment = {};
+}
 
 ProductGalleryElement.define();
+
+/** See {@link ProductGalleryElement.environment}. */
+export type ProductGalleryEnvironment = Partial<Omit<ProductGalleryControllerOptions, 'host' | 'settings'>>;
 
 export type { GalleryItem, ProductGallerySettings };
 

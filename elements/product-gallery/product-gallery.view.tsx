@@ -1,15 +1,8 @@
 import { useStore } from '@nanostores/react';
-import {
-  type CSSProperties,
-  type KeyboardEvent,
-  type PointerEvent,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, type KeyboardEvent, type PointerEvent, useRef } from 'react';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
 import { fill } from '../../shared/format/messages.ts';
-import { productGalleryControllerFor, type ZoomState } from './product-gallery.controller.ts';
+import type { ProductGalleryController, ZoomState } from './product-gallery.controller.ts';
 import type { ProductGalleryMessages, ProductGallerySettings } from './product-gallery.settings.ts';
 
 /** A touch or pen swipe this long (px, mostly sideways) moves to the next or previous image. */
@@ -42,12 +35,10 @@ function Zoom({ zoom, messages }: { zoom: ZoomState; messages: ProductGalleryMes
  * aria-current, a polite "Image N of M"), the zoom over the image and the lightbox trigger.
  * No timers, loads or page listeners here: they belong in the controller.
  */
-export function ProductGallery({ settings, host }: ElementViewProps<ProductGallerySettings>) {
-  const [controller] = useState(() => productGalleryControllerFor({ host, settings: host.settings$ }));
-  useEffect(() => {
-    controller.connect();
-    return () => controller.disconnect();
-  }, [controller]);
+export function ProductGallery({
+  settings,
+  controller,
+}: ElementViewProps<ProductGallerySettings, ProductGalleryController>) {
   const { items, index, status, zoom } = useStore(controller.$state);
   const trigger = useRef<HTMLButtonElement>(null);
   /** Where a touch or pen press started, and whether it became a swipe (then its click is not a tap). */
@@ -138,14 +129,19 @@ export function ProductGallery({ settings, host }: ElementViewProps<ProductGalle
               type="button"
               className="arrow arrow--previous"
               part="previous-button"
-              onClick={controller.previous}
+              onClick={() => controller.previous()}
             >
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M15 5l-7 7 7 7" />
               </svg>
               <span className="visually-hidden">{messages.previous}</span>
             </button>
-            <button type="button" className="arrow arrow--next" part="next-button" onClick={controller.next}>
+            <button
+              type="button"
+              className="arrow arrow--next"
+              part="next-button"
+              onClick={() => controller.next()}
+            >
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M9 5l7 7-7 7" />
               </svg>

@@ -1,10 +1,10 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { atom, map } from 'nanostores';
 import {
-  createProductGalleryController,
   GALLERY_UPDATE_MS,
   isMobileAgent,
   loadNaturalSize,
+  ProductGalleryController,
   type ProductGalleryControllerOptions,
   ZOOM_ERROR_MS,
 } from '../../../elements/product-gallery/product-gallery.controller.ts';
@@ -34,7 +34,7 @@ function setup(overrides: Partial<ProductGalleryControllerOptions> = {}, markup 
   const product = map<ProductState>({ ...EMPTY_PRODUCT });
   const opened: LightboxOptions[] = [];
   let closeBox: () => void = () => {};
-  const controller = createProductGalleryController({
+  const controller = new ProductGalleryController({
     host: hostWith(markup),
     settings: atom(productGallerySettings.parse({})),
     clock,
@@ -213,7 +213,8 @@ describe('product-gallery controller', () => {
       const first = controller.openLightbox(null);
       const second = controller.openLightbox(null);
       expect(second).to.equal(first);
-      await tick();
+      // Opens once its lazy chunks are in (the slides' chunk is fetched on the first opening).
+      await waitUntil(() => opened.length > 0, 'the lightbox opened');
       await tick();
       expect(opened).to.have.length(1);
       expect(opened[0].index).to.equal(1);
@@ -231,8 +232,7 @@ describe('product-gallery controller', () => {
         const { controller, opened, close } = setup({ reducedMotion: () => reduced });
         controller.connect();
         const done = controller.openLightbox(null);
-        await tick();
-        await tick();
+        await waitUntil(() => opened.length > 0, 'the lightbox opened');
         expect(opened[0].reducedMotion).to.equal(reduced);
         close();
         await done;
@@ -255,35 +255,38 @@ describe('product-gallery controller', () => {
 
     it('closes the lightbox when the gallery disconnects', async () => {
       const { controller } = setup();
-      controller.connect();
+      const stop = controller.connect();
       const done = controller.openLightbox(null);
       await tick();
       await tick();
-      controller.disconnect();
+      stop();
       await done;
       expect(controller.$state.get().lightbox).to.equal('closed');
     });
   });
 
   describe('init and destroy', () => {
-    it('connect and disconnect are idempotent: one product listener at most', () => {
+    it('connect and its stop are idempotent: one product listener at most', () => {
       const { controller, product } = setup();
-      controller.connect();
-      controller.connect();
+      const stop = controller.connect();
+      expect(controller.connect(), 'connected already: the same stop').to.equal(stop);
       expect(product.lc).to.equal(1);
-      controller.disconnect();
-      controller.disconnect();
+      stop();
+      stop();
       expect(product.lc).to.equal(0);
-      controller.connect();
+      const again = controller.connect();
       expect(product.lc).to.equal(1);
-      controller.disconnect();
+      stop(); // a stale stop leaves the new connection alone
+      expect(product.lc).to.equal(1);
+      again();
+      expect(product.lc).to.equal(0);
     });
 
     it('drops a pending update on disconnect, and makes it on reconnect', () => {
       const { controller, clock, product } = setup();
-      controller.connect();
+      const stop = controller.connect();
       product.setKey('image', VARIATION);
-      controller.disconnect();
+      stop();
       expect(clock.pending).to.equal(0);
       controller.connect();
       clock.tick(GALLERY_UPDATE_MS);

@@ -2,11 +2,12 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import {
   GALLERY_UPDATE_MS,
-  type ProductGalleryControllerOptions,
-  productGalleryControllerFor,
   ZOOM_ERROR_MS,
 } from '../../../elements/product-gallery/product-gallery.controller.ts';
-import type { ProductGalleryElement } from '../../../elements/product-gallery/product-gallery.ts';
+import type {
+  ProductGalleryElement,
+  ProductGalleryEnvironment,
+} from '../../../elements/product-gallery/product-gallery.ts';
 import '../../../elements/product-gallery/product-gallery.ts';
 import { $product, EMPTY_PRODUCT, setVariant } from '../../../shared/stores/product.ts';
 import { fakeClock } from '../../helpers/clock.ts';
@@ -19,13 +20,13 @@ import { gallery, galleryItem, THREE } from './markup.ts';
  */
 async function mount(
   markup = THREE,
-  options: Partial<Omit<ProductGalleryControllerOptions, 'host' | 'settings'>> = {},
+  options: ProductGalleryEnvironment = {},
   attributes: Record<string, string> = {},
 ): Promise<ProductGalleryElement> {
   const el = document.createElement('product-gallery');
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
   el.innerHTML = markup;
-  productGalleryControllerFor({ host: el, settings: el.settings$, ...options });
+  el.environment = options;
   const box = await fixture<HTMLDivElement>(html`<div style="width: 480px"></div>`);
   box.append(el);
   await shadowQuery(el, '.slide');
