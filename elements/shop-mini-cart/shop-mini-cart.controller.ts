@@ -1,13 +1,14 @@
 import { map, type ReadableAtom } from 'nanostores';
 import { announce as announceToPage } from '../../shared/a11y/announce.ts';
+import { removeCartItem, setCartItemQuantity } from '../../shared/cart/actions.ts';
+import { $cart } from '../../shared/cart/store.ts';
 import { type Clock, pageClock } from '../../shared/clock.ts';
 import { on } from '../../shared/events.ts';
 import { fill, languageOf, plural } from '../../shared/format/messages.ts';
 import { floatingUi } from '../../shared/hooks/use-floating-placement.ts';
 import { nativeEventArgs, onJQuery } from '../../shared/jquery-bridge.ts';
 import { sanitizer } from '../../shared/sanitizer.ts';
-import { removeCartItem, setCartItemQuantity } from '../../shared/shop/cart.ts';
-import { $cart, type CartLine } from '../../shared/stores/cart.ts';
+import type { CartLine } from '../../shared/shop/cart-types.ts';
 import type { MiniCartMessages, MiniCartSettings } from './shop-mini-cart.settings.ts';
 
 /** How the cart shows: a dropdown under the launcher, or a modal drawer. */

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { fill } from '../../shared/format/messages.ts';
 import { raiseToMin, stepQuantity } from '../../shared/quantity.ts';
 import { SanitizedHtml } from '../../shared/sanitized-html.tsx';
-import type { CartLine } from '../../shared/stores/cart.ts';
+import type { CartLine } from '../../shared/shop/cart-types.ts';
 import type { MiniCartMessages } from './shop-mini-cart.settings.ts';
 
 interface LineProps {

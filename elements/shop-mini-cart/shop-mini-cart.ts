@@ -1,6 +1,6 @@
+import { $cart } from '../../shared/cart/store.ts';
 import { defineElement } from '../../shared/define-element.tsx';
 import { installAddToCartButtons } from '../../shared/page/add-to-cart-buttons.ts';
-import { $cart } from '../../shared/stores/cart.ts';
 import { MiniCartController } from './shop-mini-cart.controller.ts';
 import { miniCartSettings } from './shop-mini-cart.settings.ts';
 import { styles } from './shop-mini-cart.styles.ts';

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useId, useLayoutEffect, useRef } from 'react';
+import { $cart, type CartState } from '../../shared/cart/store.ts';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
 import { languageOf } from '../../shared/format/messages.ts';
 import { useFloatingPlacement } from '../../shared/hooks/use-floating-placement.ts';
 import { useMediaQuery } from '../../shared/hooks/use-media-query.ts';
 import { useModalDialog } from '../../shared/hooks/use-modal-dialog.ts';
 import { SanitizedHtml } from '../../shared/sanitized-html.tsx';
-import { $cart, type CartState } from '../../shared/stores/cart.ts';
 import { itemsText, type MiniCartController } from './shop-mini-cart.controller.ts';
 import { Line } from './shop-mini-cart.line.view.tsx';
 import type { MiniCartSettings } from './shop-mini-cart.settings.ts';

@@ -4,8 +4,8 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../elements/shop-mini-cart/shop-mini-cart.ts';
 import type { ShopMiniCartElement } from '../../../elements/shop-mini-cart/shop-mini-cart.ts';
-import { addToCart, refreshCart } from '../../../shared/shop/cart.ts';
-import { $cart } from '../../../shared/stores/cart.ts';
+import { addToCart } from '../../../shared/cart/actions.ts';
+import { $cart, refreshCart } from '../../../shared/cart/store.ts';
 import { clearAdapterTraces, ENDPOINTS, eachAdapter } from '../../helpers/adapters.ts';
 import { shadowQuery } from '../../helpers/elements.ts';
 import {

@@ -9,7 +9,7 @@ import {
   modeOf,
 } from '../../../elements/shop-mini-cart/shop-mini-cart.controller.ts';
 import { miniCartSettings } from '../../../elements/shop-mini-cart/shop-mini-cart.settings.ts';
-import type { CartLine } from '../../../shared/stores/cart.ts';
+import type { CartLine } from '../../../shared/shop/cart-types.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 
 /** A cart double that records calls and answers as told. */

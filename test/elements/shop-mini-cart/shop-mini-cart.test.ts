@@ -4,8 +4,7 @@ import jQuery from 'jquery';
 import '../../../elements/shop-mini-cart/shop-mini-cart.ts';
 import type { ShopMiniCartElement } from '../../../elements/shop-mini-cart/shop-mini-cart.ts';
 import { currentAnnouncement } from '../../../shared/a11y/announce.ts';
-import { refreshCart } from '../../../shared/shop/cart.ts';
-import { $cart } from '../../../shared/stores/cart.ts';
+import { $cart, refreshCart } from '../../../shared/cart/store.ts';
 import { captureConsoleErrors, resizeViewport, shadowQuery } from '../../helpers/elements.ts';
 import { addDirect, eachShopMode, injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';
 import { pageJQuery, singleProductAdd } from '../../helpers/woocommerce-scripts.ts';
@@ -281,7 +280,7 @@ eachShopMode('<shop-mini-cart>', () => {
     it("opens the dropdown with the new line after add-to-cart.js's jQuery added_to_cart", async () => {
       dropJQuery = pageJQuery();
       const el = await miniCart();
-      await import('../../../shared/stores/cart-jquery.ts'); // the cart's jQuery part listens
+      await import('../../../shared/cart/cart-jquery.ts'); // the cart's jQuery part listens
       const { fragments, cart_hash } = await addDirect(104);
       const button = document.createElement('a');
       (window as unknown as { jQuery: JQueryStatic })
