@@ -209,6 +209,15 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
+/**
+ * One element failed (its render, or its controller's start): the `data-shop-error` marker and one
+ * message, `<tag>: failed to <what>.`; the page and the element's neighbours go on.
+ */
+function failed(host: HTMLElement, tag: string, what: string, ...details: unknown[]) {
+  host.setAttribute('data-shop-error', '');
+  console.error(`<${tag}>: failed to ${what}.`, ...details);
+}
+
 /** Keeps one broken element from breaking any other; shows the light DOM fallback instead. */
 class ElementErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override state = { failed: false };
@@ -216,9 +225,10 @@ class ElementErrorBoundary extends Component<BoundaryProps, { failed: boolean }>
     return { failed: true };
   }
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    this.props.host.setAttribute('data-shop-error', '');
-    console.error(
-      `<${this.props.tag}>: failed to render and shows its fallback content.`,
+    failed(
+      this.props.host,
+      this.props.tag,
+      'render and shows its fallback content',
       error,
       info.componentStack,
     );
@@ -288,11 +298,9 @@ export function defineElement<S extends core.$ZodType, C extends ElementControll
     #lastReported = '';
     #childObserver: MutationObserver | undefined;
     #unmountScheduled = false;
-    /** Stops listening to the definition's `stores`. */
-    #storeStops: Array<() => void> = [];
+    /** Stops what runs while connected: the controller (first), the definition's `stores`. */
+    #stops: Array<(() => void) | undefined> = [];
     #controller: C | undefined;
-    /** Stops the controller (set while it is connected). */
-    #stopController: (() => void) | undefined;
 
     constructor() {
       super();
@@ -303,22 +311,9 @@ export function defineElement<S extends core.$ZodType, C extends ElementControll
     }
 
     get controller(): C {
-      if (createController && !this.#controller) {
-        const { settings$, internals } = this[HOST_STATE];
-        this.#controller = createController({ host: this, settings$, internals });
-      }
+      // The host state is the context's settings$ and internals.
+      this.#controller ??= createController?.({ host: this, ...this[HOST_STATE] });
       return this.#controller as C;
-    }
-
-    #connectController(): (() => void) | undefined {
-      try {
-        return this.controller?.connect();
-      } catch (error) {
-        // Like a failed render: one message, the marker, and the page and its neighbours go on.
-        this.setAttribute('data-shop-error', '');
-        console.error(`<${tag}>: failed to start its controller; it shows without its behaviour.`, error);
-        return undefined;
-      }
     }
 
     get settings$(): ReadableAtom<T> {
@@ -402,7 +397,7 @@ export function defineElement<S extends core.$ZodType, C extends ElementControll
         this.#unmountScheduled = false;
         return;
       }
-      this.#storeStops = stores.map((store) => store.listen(() => {}));
+      this.#stops = stores.map((store) => store.listen(() => {}));
       this.#update();
       // Children parsed after the upgrade (or replaced later) may carry the settings script.
       this.#childObserver = new MutationObserver((records) => {
@@ -412,7 +407,12 @@ export function defineElement<S extends core.$ZodType, C extends ElementControll
       });
       this.#childObserver.observe(this, { childList: true });
       // Connected with the settings parsed, before the view first renders.
-      this.#stopController = this.#connectController();
+      try {
+        this.#stops.unshift(this.controller?.connect());
+      } catch (error) {
+        // Like a failed render.
+        failed(this, tag, 'start its controller', error);
+      }
       super.connectedCallback();
     }
 
@@ -424,10 +424,7 @@ export function defineElement<S extends core.$ZodType, C extends ElementControll
         this.#childObserver?.disconnect();
         this.#childObserver = undefined;
         super.disconnectedCallback();
-        const stopController = this.#stopController;
-        this.#stopController = undefined;
-        stopController?.();
-        for (const stop of this.#storeStops.splice(0)) stop();
+        for (const stop of this.#stops.splice(0)) stop?.();
       });
     }
 

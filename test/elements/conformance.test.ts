@@ -182,4 +182,31 @@ describe('the conformance checks catch what they promise to', () => {
     customElements.define(bare, class extends HTMLElement {});
     expect(await failure(() => conformanceChecks.staticSurface(bare))).to.contain('expected undefined');
   });
+
+  it('catches a controller connected again on a move and never stopped, and an element without one', async () => {
+    const tag = uniqueTag('conformance-leaking-controller');
+    class Leaking extends HTMLElement {
+      readonly controller = { connect: () => () => {} };
+      connectedCallback() {
+        // The old shape: connected on every connection, the stop thrown away.
+        this.controller.connect();
+        const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+        root.replaceChildren(document.createElement('p'));
+      }
+    }
+    customElements.define(tag, Leaking);
+    expect(await failure(() => conformanceChecks.controllerLifecycle(tag, {}))).to.contain(
+      'after a move within the page',
+    );
+    const plain = uniqueTag('conformance-no-controller');
+    const settings = z.object({ messages: messagesSchema({ label: 'Hi' }) });
+    defineElement(({ settings: s }) => createElement('p', null, s.messages.label), {
+      tag: plain,
+      settings,
+      styles: '',
+    }).define();
+    expect(await failure(() => conformanceChecks.controllerLifecycle(plain, {}))).to.contain(
+      'has a controller',
+    );
+  });
 });

@@ -601,6 +601,55 @@ export const conformanceChecks = {
   },
 
   /**
+   * The element owns its controller (DESIGN §3, shared/define-element.tsx): connected once per
+   * connection, not again when the element is moved, stopped when it is removed, and connected
+   * again when it is put back; never twice at a time. Counted by wrapping the controller's own
+   * `connect` (and the stop it returns) before the element first connects.
+   */
+  async controllerLifecycle(tag: string, options: ConformanceOptions): Promise<void> {
+    await cleanly(async () => {
+      const attributes: Record<string, string> = options.settings
+        ? { settings: JSON.stringify(options.settings) }
+        : {};
+      const { el, container } = build(tag, options, attributes);
+      const controller = (el as { controller?: { connect(): () => void } }).controller;
+      expect(controller, `<${tag}> has a controller (defineElement's \`controller\`)`).to.exist;
+      const log: string[] = [];
+      let running = 0;
+      const connect = controller!.connect.bind(controller);
+      // Recorded, not asserted here: an assertion thrown inside connectedCallback would not reach the test.
+      controller!.connect = () => {
+        running++;
+        log.push(running > 1 ? 'connect while connected' : 'connect');
+        const stop = connect();
+        return () => {
+          running--;
+          log.push('stop');
+          stop();
+        };
+      };
+      document.body.append(container);
+      await rendered(el);
+      expect(log, 'after the first connection').to.deep.equal(['connect']);
+      const elsewhere = containerFor(options);
+      document.body.append(elsewhere);
+      elsewhere.append(el);
+      await quiet(el);
+      expect(log, 'after a move within the page').to.deep.equal(['connect']);
+      el.remove();
+      await frames(1);
+      expect(log, 'after removal').to.deep.equal(['connect', 'stop']);
+      container.append(el);
+      await rendered(el);
+      expect(log, 'after being put back').to.deep.equal(['connect', 'stop', 'connect']);
+      expect(describeError(el)).to.equal('');
+      el.remove();
+      await frames(1);
+      expect(running, 'stopped at the end').to.equal(0);
+    });
+  },
+
+  /**
    * In the page before its class is defined, then defined (a subclass under a fresh tag, since a
    * class can be registered only once per registry): upgrades, renders like an element defined
    * from the start, reads its settings attribute, no console error.
@@ -749,6 +798,9 @@ export function runConformanceTests(tag: string, options: ConformanceOptions = {
     }
     it('passes axe in the idle state', () => checks.accessibleIdle(tag, options));
     it('survives being moved in the DOM (state kept, no error)', () => checks.moved(tag, options));
+    if (made)
+      it('connects its controller once per connection and stops it on removal', () =>
+        checks.controllerLifecycle(tag, options));
     it('upgrades late: in the page before its class is defined', () => checks.lateUpgrade(tag, options));
     it('has its example page, linked from examples/index.html', () => checks.examplePage(tag));
     it('documents every part its views use as @csspart, and uses every documented part', () =>

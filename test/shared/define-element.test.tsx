@@ -285,6 +285,47 @@ describe('defineElement', () => {
       await waitUntil(() => stops === 1, 'the store never stopped', { timeout: 3000 });
       expect(starts).to.equal(1);
     });
+    it('creates its controller once, hands it to the view, connects it per connection and stops it on removal', async () => {
+      const tag = uniqueTag();
+      const log: string[] = [];
+      class Counter {
+        readonly $count = atom(0);
+        connect() {
+          log.push('connect');
+          return () => log.push('stop');
+        }
+      }
+      const View = ({ controller }: ElementViewProps<z.infer<typeof schema>, Counter>) => (
+        <output>{useStore(controller.$count)}</output>
+      );
+      customElements.define(
+        tag,
+        defineElement(View, { tag, settings: schema, styles: '', controller: () => new Counter() }),
+      );
+      const el = document.createElement(tag) as HTMLElement & { controller: Counter };
+      const controller = el.controller;
+      expect(el.controller, 'one controller per element').to.equal(controller);
+      const host = await fixture<HTMLElement>(html`<div></div>`);
+      host.append(el);
+      expect(log, 'connected before the first render').to.deep.equal(['connect']);
+      controller.$count.set(3);
+      await waitUntil(
+        () => el.shadowRoot?.querySelector('output')?.textContent === '3',
+        'the view renders its state',
+      );
+      const other = await fixture<HTMLElement>(html`<section></section>`);
+      other.append(el);
+      await settle();
+      expect(log, 'a move keeps it connected').to.deep.equal(['connect']);
+      el.remove();
+      await settle();
+      expect(log).to.deep.equal(['connect', 'stop']);
+      host.append(el);
+      expect(log).to.deep.equal(['connect', 'stop', 'connect']);
+      expect(el.controller).to.equal(controller);
+      el.remove();
+      await settle();
+    });
   });
 
   describe('errors', () => {
@@ -311,6 +352,32 @@ describe('defineElement', () => {
       expect((brokenEl.querySelector('a') as HTMLElement).offsetHeight).to.be.greaterThan(0);
       expect(errors.some((e) => e.includes(`<${broken}>: failed to render`))).to.equal(true);
       await shadowQuery(host.lastElementChild!, 'button');
+    });
+
+    it('a controller that fails to start is reported once, naming the tag; the element still renders', async () => {
+      const tag = uniqueTag();
+      customElements.define(
+        tag,
+        defineElement(() => <p>shown</p>, {
+          tag,
+          settings: schema,
+          styles: '',
+          controller: () => ({
+            connect(): () => void {
+              throw new Error('no start');
+            },
+          }),
+        }),
+      );
+      const host = await fixture<HTMLElement>(html`<div></div>`);
+      const errors = await captureConsoleErrors(async () => {
+        host.innerHTML = `<${tag}></${tag}>`;
+        await shadowQuery(host.firstElementChild!, 'p');
+      });
+      expect(errors.filter((e) => e.includes(`<${tag}>: failed to start its controller`))).to.have.length(1);
+      expect(host.firstElementChild!.hasAttribute('data-shop-error')).to.equal(true);
+      host.firstElementChild!.remove(); // no stop to call: nothing throws
+      await settle();
     });
   });
 
