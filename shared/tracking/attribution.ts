@@ -193,10 +193,8 @@ function setBlockData(win: Window, values: Record<string, string | null>): void 
 }
 
 /** Where and how this page view's attribution runs: the page, its parameters, sourcebuster's options and the cookie store. */
-function attributionSetting(options: StartAttributionOptions) {
-  const doc = options.doc ?? document;
+function attributionSetting(options: StartAttributionOptions, doc: Document, now: () => number) {
   const win = doc.defaultView ?? window;
-  const now = options.now ?? Date.now;
   const params: AttributionParams = { ...readAttributionParams(doc), ...options.params };
   const env: SbjsEnvironment = {
     href: doc.location.href,
@@ -220,7 +218,7 @@ function attributionSetting(options: StartAttributionOptions) {
     { base64: resolved.base64, domain: resolved.domain, now },
     doc,
   );
-  return { doc, win, now, params, env, resolved, cookieStore };
+  return { win, params, env, resolved, cookieStore };
 }
 
 /**
@@ -261,8 +259,9 @@ export function startAttribution(options: StartAttributionOptions = {}): Attribu
   if (current && !fresh) return current;
   current?.stop();
 
-  const { doc, win, now, params, env, resolved, cookieStore } = attributionSetting(options);
-
+  const doc = options.doc ?? document;
+  const now = options.now ?? Date.now;
+  const { win, params, env, resolved, cookieStore } = attributionSetting(options, doc, now);
   let allowTracking = params.allowTracking;
   const cookiesSeed = (name: string) => cookieStore.get(name);
   let memory: MemoryStore = createMemoryStore(cookiesSeed, now, resolved.base64);
