@@ -17,6 +17,12 @@ const steps = [
   ['scaffold (npm run new-element) makes an element that typechecks', 'node .ci/check-scaffold.mjs'],
   ['lint', 'npx biome check --config-path .ci/lint.json .'],
   ['autoloader and exports cover every element', 'node .ci/check-entries.mjs'],
+  ['every page behaviour is registered once, with its module', 'node .ci/check-behaviours.mjs'],
+  ['layering: no import circles, nothing reaches up', 'node .ci/check-layers.mjs'],
+  [
+    'scaffold (npm run new-behaviour) makes a behaviour that typechecks',
+    'node .ci/new-behaviour.mjs --check',
+  ],
   ['build (bundles, custom-elements.json, types)', 'npm run -s build'],
   ['size budgets', 'node .ci/size.mjs'],
   ["the autoloader starts each element chunk's imports", 'node .ci/check-chunk-imports.mjs'],
