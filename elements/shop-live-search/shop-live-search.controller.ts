@@ -2,62 +2,40 @@ import { type MapStore, map } from 'nanostores';
 import { announce } from '../../shared/a11y/announce.ts';
 import { type Clock, pageClock } from '../../shared/clock.ts';
 import { emit } from '../../shared/events.ts';
-import { languageOf, plural } from '../../shared/format/messages.ts';
+import { languageOf } from '../../shared/format/messages.ts';
 import { logWarning } from '../../shared/log.ts';
 import { navigation } from '../../shared/navigation.ts';
 import { sanitizer } from '../../shared/sanitizer.ts';
-import { type ShopAdapter, shop } from '../../shared/shop/adapter.ts';
+import { shop } from '../../shared/shop/adapter.ts';
 import { ShopError } from '../../shared/shop/request.ts';
 import type { Suggestion } from '../../shared/shop/schemas.ts';
+import type { ShopAdapter } from '../../shared/shop/types.ts';
 import { $pageConfig } from '../../shared/stores/page-config.ts';
 import { SearchCache } from './shop-live-search.cache.ts';
+import { announcement, idle, type LiveSearchState, moved } from './shop-live-search.list.ts';
 import type { LiveSearchSettings } from './shop-live-search.settings.ts';
-import {
-  decodeEntities,
-  isNoResults,
-  moveActive,
-  productCount,
-  type SuggestionOption,
-  toOptions,
-} from './shop-live-search.suggestions.ts';
+import { isNoResults, toOptions } from './shop-live-search.suggestions.ts';
 import { resultsUrl } from './shop-live-search.theme-form.ts';
 
 /**
  * The behaviour of `<shop-live-search>` (spec §4, §5, §7, §9 Live search) without React: the
  * request delay, aborting the request in flight, ignoring answers for older queries, the answer
- * cache and bad-query prevention, the blur-hide timer, and the list's open/active state. The
- * view renders {@link LiveSearchController.$state} and forwards the shopper's intents here.
+ * cache (`shop-live-search.cache.ts`) and bad-query prevention, the blur-hide timer, the keys,
+ * and applying the list's pure rules (`shop-live-search.list.ts`) to its open/active state. The
+ * element creates it (`shop-live-search.ts`) and connects it while it is on the page; the view
+ * renders {@link LiveSearchController.$state} and forwards the shopper's intents here.
  */
 
 const TAG = 'shop-live-search';
 
-/** What the view renders. */
-export interface LiveSearchState {
-  /** The text in the field. */
-  query: string;
-  /** The chosen category ('' for all). */
-  category: string;
-  /** The suggestions of the query on screen, URLs checked. */
-  options: readonly SuggestionOption[];
-  /** True while the list is shown (spec §4). */
-  open: boolean;
-  /** Index of the active option, -1 for none (spec §5: an exact match is not auto-selected). */
-  active: number;
-  /** True from request start until completion (spec §4: the button's loading state). */
-  loading: boolean;
-  /** Message of the last failed request for the query on screen, null when it did not fail. */
-  error: string | null;
-}
-
-/** The timer functions the controller uses (the page's by default; fake ones in tests). */
 /** What the controller needs from its surroundings. */
 export interface LiveSearchOptions {
   /** The element: events are emitted from it, its `lang` picks plural forms, its document's base resolves URLs. */
   host: HTMLElement;
   /** The settings in use now (they may change while the element runs). */
   settings: () => LiveSearchSettings;
-  /** The field's and the dropdown's values at the start (from the theme's form). */
-  initial?: { query?: string; category?: string };
+  /** The field's and the dropdown's values to start from (the theme's form), read on every connection. */
+  initial?: () => { query?: string; category?: string };
   /** The shop's search (default: the installed adapter, `shop()`). */
   shop?: Pick<ShopAdapter, 'searchUrl' | 'search'>;
   /** The page's search latency in ms when the `delay` setting is null (spec §9). */
@@ -76,7 +54,7 @@ export interface KeyOutcome {
   caret?: 'start' | 'end';
 }
 
-/** One live search: create once per element, call {@link dispose} when it goes. */
+/** One live search: created once per element, connected while the element is on the page ({@link connect}). */
 export class LiveSearchController {
   /** The state the view renders. */
   readonly $state: MapStore<LiveSearchState>;
@@ -99,15 +77,21 @@ export class LiveSearchController {
     this.#clock = options.clock ?? pageClock;
     this.#announce = options.announce ?? announce;
     this.#cache = this.#newCache();
-    this.$state = map<LiveSearchState>({
-      query: options.initial?.query ?? '',
-      category: options.initial?.category ?? '',
-      options: [],
-      open: false,
-      active: -1,
-      loading: false,
-      error: null,
-    });
+    this.$state = map<LiveSearchState>(idle());
+  }
+
+  /**
+   * Starts as a new element would: the field and the dropdown hold the theme form's values, no
+   * list, a fresh cache. Returns the stop: the timers and the request in flight end (its answer
+   * is not shown, and no failure is reported). A later `connect()` starts again.
+   */
+  connect(): () => void {
+    const { query = '', category = '' } = this.#options.initial?.() ?? {};
+    this.#url = '';
+    this.#focusWithin = false;
+    this.#cache = this.#newCache();
+    this.$state.set({ ...idle(), query, category });
+    return () => this.#stop();
   }
 
   // ---- intents --------------------------------------------------------------------------------
@@ -213,16 +197,16 @@ export class LiveSearchController {
     if (query.trim().length >= this.#options.settings().minChars) this.#lookup(query, category);
   }
 
-  /** Stops timers and the request in flight; the element is going. */
-  dispose(): void {
+  // ---- behaviour ------------------------------------------------------------------------------
+
+  /** Stops timers and the request in flight; the element left the page. */
+  #stop(): void {
     this.#clock.clearTimeout(this.#delayTimer);
     this.#clock.clearTimeout(this.#blurTimer);
     this.#abort?.abort();
     this.#abort = null;
     this.#seq += 1;
   }
-
-  // ---- behaviour ------------------------------------------------------------------------------
 
   get #state(): LiveSearchState {
     return this.$state.get();
@@ -267,46 +251,21 @@ export class LiveSearchController {
   }
 
   #show(answer: readonly Suggestion[]): void {
-    const { messages } = this.#options.settings();
-    if (isNoResults(answer)) {
-      // spec §4: hidden when there are no results; §8: no visible notice. Screen readers still hear it.
-      this.#hide();
-      const said = answer.map((s) => decodeEntities(s.value).trim()).find(Boolean);
-      if (this.#focusWithin) this.#announce(said ?? messages.noResults);
-      return;
-    }
-    // spec §5: an exact match is not auto-selected.
-    this.#update({ options: toOptions(answer, this.#base), active: -1 });
+    // spec §4: hidden when there are no results; §5: an exact match is not auto-selected.
+    const none = isNoResults(answer);
+    if (none) this.#hide();
+    else this.#update({ options: toOptions(answer, this.#base), active: -1 });
     if (!this.#focusWithin) return;
-    this.#update({ open: true });
-    const count = productCount(answer);
-    this.#announce(
-      plural(languageOf(this.#options.host), count, {
-        one: messages.resultsOne,
-        other: messages.resultsOther,
-      }),
-    );
+    if (!none) this.#update({ open: true });
+    this.#announce(announcement(answer, this.#options.settings().messages, languageOf(this.#options.host)));
   }
 
   /** Arrow keys: move in an open list, or open a closed one from the cache (or ask the shop). */
   #move(to: 'next' | 'previous' | 'first' | 'last', altKey: boolean): void {
-    const { open, options, active, query, category } = this.#state;
-    if (open) {
-      this.#update({ active: moveActive(enabledOf(options), active, to) });
-      return;
-    }
-    const cached = this.#url ? this.#currentCache().get(this.#url) : undefined;
-    if (cached && !isNoResults(cached)) {
-      const shown = toOptions(cached, this.#base);
-      // Alt+Down opens without moving into the list (APG).
-      this.#update({
-        options: shown,
-        open: true,
-        active: altKey ? -1 : moveActive(enabledOf(shown), -1, to),
-      });
-    } else {
-      this.#lookup(query, category, true);
-    }
+    const cached = () => (this.#url ? this.#currentCache().get(this.#url) : undefined);
+    const patch = moved(this.#state, to, altKey, cached, this.#base);
+    if (patch) this.#update(patch);
+    else this.#lookup(this.#state.query, this.#state.category, true);
   }
 
   /** Runs the query now in the field (spec §5 Live search, §9 Search and prefetch). */
@@ -370,9 +329,4 @@ export class LiveSearchController {
       }
     }
   }
-}
-
-/** Which options can be active (those that navigate). */
-export function enabledOf(options: readonly SuggestionOption[]): boolean[] {
-  return options.map((o) => o.url !== null);
 }

@@ -1,6 +1,8 @@
 import { defineElement } from '../../shared/define-element.tsx';
+import { LiveSearchController } from './shop-live-search.controller.ts';
 import { liveSearchSettings } from './shop-live-search.settings.ts';
 import { styles } from './shop-live-search.styles.ts';
+import { readThemeForm, submitThemeForm } from './shop-live-search.theme-form.ts';
 import { LiveSearch } from './shop-live-search.view.tsx';
 
 /**
@@ -57,6 +59,17 @@ export class ShopLiveSearchElement extends defineElement(LiveSearch, {
     delay: { key: 'delay', type: 'number' },
     form: { key: 'form', type: 'string' },
   },
+  // Each connection starts from the theme form's values; a search submits that form (read then).
+  controller: ({ host, settings$ }) =>
+    new LiveSearchController({
+      host,
+      settings: () => settings$.get(),
+      initial: () => {
+        const theme = readThemeForm(host, settings$.get());
+        return { query: theme.value, category: theme.category };
+      },
+      submitForm: (query, category) => submitThemeForm(readThemeForm(host, settings$.get()), query, category),
+    }),
 }) {}
 
 ShopLiveSearchElement.define();

@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
-import { useLatest } from '../../shared/hooks/use-latest.ts';
-import { LiveSearchController } from './shop-live-search.controller.ts';
+import type { LiveSearchController } from './shop-live-search.controller.ts';
 import { Listbox, optionId } from './shop-live-search.listbox.view.tsx';
 import type { LiveSearchSettings } from './shop-live-search.settings.ts';
-import { hideOutsideForm, readThemeForm, submitThemeForm } from './shop-live-search.theme-form.ts';
+import { hideOutsideForm, readThemeForm } from './shop-live-search.theme-form.ts';
 
 const INPUT_ID = 'input';
 const LISTBOX_ID = 'listbox';
@@ -13,24 +12,18 @@ const LISTBOX_ID = 'listbox';
 /**
  * `<shop-live-search>`: the theme's product search form as a WAI-ARIA 1.2 combobox with a
  * listbox popup, suggesting products as the shopper types (spec §4, §5, §7, §9 Live search).
- * Renders the controller's state and forwards the shopper's intents to it.
+ * Renders the state of the element's controller (which the element connects) and forwards the
+ * shopper's intents to it.
  */
-export function LiveSearch({ settings, host }: ElementViewProps<LiveSearchSettings>) {
+export function LiveSearch({
+  settings,
+  host,
+  controller,
+}: ElementViewProps<LiveSearchSettings, LiveSearchController>) {
   const theme = useMemo(() => readThemeForm(host, settings), [host, settings]);
-  const latest = useLatest({ settings, theme });
-  const [controller] = useState(
-    () =>
-      new LiveSearchController({
-        host,
-        settings: () => latest.current.settings,
-        initial: { query: theme.value, category: theme.category },
-        submitForm: (query, category) => submitThemeForm(latest.current.theme, query, category),
-      }),
-  );
   const { query, category, options, open, active, loading } = useStore(controller.$state);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => () => controller.dispose(), [controller]);
   // A theme form beside the element stays the no-JavaScript fallback; hidden while we run.
   useEffect(() => hideOutsideForm(theme), [theme]);
 

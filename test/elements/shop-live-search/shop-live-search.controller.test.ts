@@ -55,6 +55,7 @@ function setup(
     latency?: number;
     abortable?: boolean;
     submitForm?: (q: string, c: string) => boolean;
+    initial?: () => { query?: string; category?: string };
   } = {},
 ) {
   const host = document.createElement('div');
@@ -74,11 +75,14 @@ function setup(
     searchLatency: () => options.latency ?? 0,
     announce: (text) => announced.push(text),
     submitForm: options.submitForm,
+    initial: options.initial,
   });
   const state = () => controller.$state.get();
   const names = () => state().options.map((o) => o.suggestion.value);
+  // Connected, as the element does on connection; `stop` is what its removal calls.
+  const stop = controller.connect();
   controller.focusIn();
-  return { host, clock, shop, controller, state, names, announced, events };
+  return { host, clock, shop, controller, stop, state, names, announced, events };
 }
 
 describe('<shop-live-search> controller', () => {
@@ -251,18 +255,42 @@ describe('<shop-live-search> controller', () => {
       expect(t.state()).to.deep.include({ error: null, open: true });
     });
 
-    it('dispose aborts the request in flight and the timers, without a failure', async () => {
+    it('the stop connect returned aborts the request in flight and the timers, without a failure', async () => {
       const t = setup({ latency: 100 });
       t.controller.input('hoo');
       t.clock.tick(100);
       t.controller.input('hood');
       t.controller.focusOut(false);
-      t.controller.dispose();
+      t.stop();
       await flush();
       expect(t.shop.calls[0].signal!.aborted).to.equal(true);
       expect(t.clock.pending).to.equal(0);
       expect(t.events).to.have.length(0);
       expect(warn.called).to.equal(false);
+    });
+  });
+
+  describe('connection', () => {
+    it('starts from the theme form on every connection, and works again after a stop', async () => {
+      let theme = { query: 'hood', category: 'bags' };
+      const t = setup({ initial: () => theme });
+      expect(t.state()).to.deep.include({ query: 'hood', category: 'bags', open: false });
+      t.controller.input('hoodie');
+      t.shop.calls[0].resolve([product(1)]);
+      await flush();
+      expect(t.state().open).to.equal(true);
+      t.stop();
+      theme = { query: 'cap', category: '' };
+      const stop = t.controller.connect();
+      expect(t.state()).to.deep.include({ query: 'cap', category: '', open: false, loading: false });
+      expect(t.state().options).to.deep.equal([]);
+      t.controller.focusIn();
+      t.controller.input('caps');
+      expect(t.shop.urls()).to.deep.equal(['/search?query=hoodie&product_cat=bags', '/search?query=caps']);
+      t.shop.calls[1].resolve([product(2)]);
+      await flush();
+      expect(t.names()).to.deep.equal(['Product 2']);
+      stop();
     });
   });
 
