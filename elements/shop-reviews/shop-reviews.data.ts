@@ -95,6 +95,26 @@ export function parsePage(input: unknown): { reviews: Review[]; more: boolean } 
   return { reviews, more: (input as { more?: unknown }).more === true };
 }
 
+/** `page` after `reviews`: its reviews not shown yet appended; more follow only if it brought new ones. */
+export function appendPage(
+  reviews: readonly Review[],
+  page: { reviews: Review[]; more: boolean },
+): { reviews: Review[]; more: boolean } {
+  const known = new Set(reviews.map((r) => r.id));
+  const fresh = page.reviews.filter((r) => !known.has(r.id));
+  return { reviews: [...reviews, ...fresh], more: page.more && fresh.length > 0 };
+}
+
+/** The load-more address: `base` with `offset` and `limit` set (spec §3 pagination). */
+export function pageUrl(base: string, offset: number, limit: number): string | null {
+  const target = safeUrl(base);
+  if (!target) return null;
+  const url = new URL(target);
+  url.searchParams.set('offset', String(offset));
+  url.searchParams.set('limit', String(limit));
+  return url.href;
+}
+
 const number = (value: string | null | undefined, fallback: number) => {
   const n = Number(value);
   return value != null && value.trim() !== '' && Number.isFinite(n) ? n : fallback;

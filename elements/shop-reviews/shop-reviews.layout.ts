@@ -37,3 +37,25 @@ export function columnsFor(width: number, breakpoints: string): number {
   for (const [min, count] of pairs) if (width >= min) columns = count;
   return Math.min(12, columns);
 }
+
+/**
+ * The slider's dots for `count` cards, `columns` in view, the first at `index`: the card each dot
+ * shows (one per view, or one per card with `perCard`, spec §3 swipe_per_dot), and the current one.
+ */
+export function dotsOf(
+  count: number,
+  columns: number,
+  index: number,
+  perCard: boolean,
+): { targets: number[]; current: number } {
+  const max = Math.max(0, count - columns);
+  const targets: number[] = [];
+  if (perCard) for (let i = 0; i <= max; i++) targets.push(i);
+  else for (let i = 0; i < count; i += columns) targets.push(Math.min(i, max));
+  const unique = [...new Set(targets)];
+  let current = 0;
+  unique.forEach((target, i) => {
+    if (target <= index) current = i;
+  });
+  return { targets: unique, current };
+}

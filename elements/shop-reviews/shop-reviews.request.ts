@@ -1,5 +1,9 @@
 import { safeUrl } from '../../shared/url.ts';
 
+// The load-more address is the data's (`shop-reviews.data.ts`), so that this helper can be a lazy
+// chunk of its own (`shop-reviews.request.js`, loaded with the first page asked for).
+export { pageUrl } from './shop-reviews.data.ts';
+
 /** The fetch the helper uses (the page's, or a test double). */
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -30,14 +34,4 @@ export async function requestJson(
   } catch {
     return undefined;
   }
-}
-
-/** The load-more address: `base` with `offset` and `limit` set (spec §3 pagination). */
-export function pageUrl(base: string, offset: number, limit: number): string | null {
-  const target = safeUrl(base);
-  if (!target) return null;
-  const url = new URL(target);
-  url.searchParams.set('offset', String(offset));
-  url.searchParams.set('limit', String(limit));
-  return url.href;
 }

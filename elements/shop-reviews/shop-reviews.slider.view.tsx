@@ -29,11 +29,11 @@ export function Slider({ controller, settings, slides }: SliderProps) {
   const track = useRef<HTMLDivElement>(null);
   const swipeStart = useRef<number | null>(null);
   useEffect(() => {
-    if (root.current && track.current) return controller.attach(root.current, track.current);
+    if (root.current && track.current) return controller.track.observe(root.current, track.current);
   }, [controller]);
   // New widths (columns) or cards: the current card goes back to the start of the track.
   // biome-ignore lint/correctness/useExhaustiveDependencies: columns and the card count are the triggers
-  useLayoutEffect(() => controller.align(), [controller, columns, slides.length]);
+  useLayoutEffect(() => controller.track.scroll('auto'), [controller, columns, slides.length]);
   const last = Math.max(0, slides.length - columns);
   const { targets, current } = controller.dots();
   const rotating = playing && !held;
@@ -71,7 +71,7 @@ export function Slider({ controller, settings, slides }: SliderProps) {
           part="previous-button"
           aria-controls={trackId}
           aria-label={messages.previous}
-          onClick={controller.previous}
+          onClick={() => controller.previous()}
         >
           <span aria-hidden="true">‹</span>
         </button>
@@ -81,7 +81,7 @@ export function Slider({ controller, settings, slides }: SliderProps) {
           part="next-button"
           aria-controls={trackId}
           aria-label={messages.next}
-          onClick={controller.next}
+          onClick={() => controller.next()}
         >
           <span aria-hidden="true">›</span>
         </button>

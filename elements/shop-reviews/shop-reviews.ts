@@ -1,5 +1,5 @@
 import { defineElement } from '../../shared/define-element.tsx';
-import { reviewsControllerFor } from './shop-reviews.controller.ts';
+import { ReviewsController } from './shop-reviews.controller.ts';
 import type { Review } from './shop-reviews.data.ts';
 import { parseReviews } from './shop-reviews.data.ts';
 import { type ReviewsSettings, reviewsSettings } from './shop-reviews.settings.ts';
@@ -56,16 +56,15 @@ export class ShopReviewsElement extends defineElement(Reviews, {
   settings: reviewsSettings,
   styles,
   jsonAttributes: ['data-options'],
+  // Created once per widget: it initialises once (spec §3), a re-inserted widget keeps its state.
+  controller: ({ host, settings$ }) => new ReviewsController({ host, settings: settings$ }),
 }) {
   /** The reviews shown; set it to an array of review JSON (invalid entries are dropped). */
   get reviews(): readonly Review[] {
-    return this.#controller().$state.get().reviews;
+    return this.controller.$state.get().reviews;
   }
   set reviews(value: unknown) {
-    this.#controller().setReviews(parseReviews(value).reviews);
-  }
-  #controller() {
-    return reviewsControllerFor({ host: this, settings: this.settings$ });
+    this.controller.setReviews(parseReviews(value).reviews);
   }
 }
 

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
 import { languageOf } from '../../shared/format/messages.ts';
 import { usePrefersReducedMotion } from '../../shared/hooks/use-media-query.ts';
 import { ReviewCard } from './shop-reviews.card.view.tsx';
-import { reviewsControllerFor } from './shop-reviews.controller.ts';
+import type { ReviewsController } from './shop-reviews.controller.ts';
 import type { ReviewsSettings } from './shop-reviews.settings.ts';
 import { Slider } from './shop-reviews.slider.view.tsx';
 
@@ -12,22 +12,16 @@ import { Slider } from './shop-reviews.slider.view.tsx';
  * The view of `<shop-reviews>`: the cards as a grid or a slider, in the container's size class
  * (spec §9). No timers, requests or page listeners here: they belong in the controller.
  */
-export function Reviews({ settings, host }: ElementViewProps<ReviewsSettings>) {
+export function Reviews({
+  settings,
+  host,
+  controller,
+}: ElementViewProps<ReviewsSettings, ReviewsController>) {
   const reducedMotion = usePrefersReducedMotion();
-  // One controller per widget for its whole life: it initialises once (spec §3).
-  const [controller] = useState(() =>
-    reviewsControllerFor({ host, settings: host.settings$, reducedMotion }),
-  );
   const state = useStore(controller.$state);
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => controller.setReducedMotion(reducedMotion), [controller, reducedMotion]);
-  useEffect(() => {
-    const stop = container.current ? controller.observe(container.current) : () => {};
-    return () => {
-      stop();
-      controller.suspend();
-    };
-  }, [controller]);
+  useEffect(() => (container.current ? controller.observeSize(container.current) : undefined), [controller]);
   const lang = languageOf(host);
   const now = controller.now();
   const { messages } = settings;
@@ -39,7 +33,7 @@ export function Reviews({ settings, host }: ElementViewProps<ReviewsSettings>) {
       lang={lang}
       now={now}
       expanded={state.expanded.includes(review.id)}
-      onExpand={controller.expand}
+      onExpand={(id) => controller.expand(id)}
       onMedia={(r, i, opener) => void controller.lightbox(r, i, opener)}
     />
   ));

@@ -1,9 +1,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { atom } from 'nanostores';
 import {
-  createReviewsController,
   RESIZE_MS,
-  reviewsControllerFor,
+  ReviewsController,
   SCROLL_END_MS,
   VISIBILITY_RETRY_MS,
 } from '../../../elements/shop-reviews/shop-reviews.controller.ts';
@@ -33,7 +32,8 @@ function setup(
 ) {
   const clock = fakeClock();
   const settings = atom(reviewsSettings.parse({ layout: 'slider', ...input }));
-  const controller = createReviewsController({ host: host(count), settings, clock, ...extra });
+  const controller = new ReviewsController({ host: host(count), settings, clock, ...extra });
+  controller.connect(); // as the element does on connection
   controller.resize(800, true); // 's': 3 columns
   return { clock, settings, controller, state: () => controller.$state.get() };
 }
@@ -41,20 +41,22 @@ function setup(
 describe('shop-reviews controller', () => {
   it('reads the reviews printed in the light DOM and marks the widget executed', () => {
     const el = host(2);
-    createReviewsController({ host: el, settings: atom(reviewsSettings.parse({})) });
+    new ReviewsController({ host: el, settings: atom(reviewsSettings.parse({})) });
     expect(el.getAttribute('data-exec')).to.equal('true');
   });
 
-  it('initialises once per widget: the same controller and reviews for the same host', () => {
+  it('initialises once per widget: connected again, it keeps its reviews and does not read the host again', () => {
     const el = host(2);
     const settings = atom(reviewsSettings.parse({}));
-    const first = reviewsControllerFor({ host: el, settings });
-    first.expand('r1');
+    // The element creates one controller for its life and connects it on each connection.
+    const controller = new ReviewsController({ host: el, settings });
+    const stop = controller.connect();
+    controller.expand('r1');
+    stop();
     el.replaceChildren();
-    const second = reviewsControllerFor({ host: el, settings });
-    expect(second === first).to.equal(true);
-    expect(second.$state.get().reviews).to.have.length(2);
-    expect(second.$state.get().expanded).to.deep.equal(['r1']);
+    controller.connect();
+    expect(controller.$state.get().reviews).to.have.length(2);
+    expect(controller.$state.get().expanded).to.deep.equal(['r1']);
   });
 
   it('size class and columns follow the width, debounced by the resize timing', () => {
@@ -71,10 +73,10 @@ describe('shop-reviews controller', () => {
     const clock = fakeClock();
     const el = host(4);
     const settings = atom(reviewsSettings.parse({ layout: 'slider' }));
-    const controller = createReviewsController({ host: el, settings, clock });
+    const controller = new ReviewsController({ host: el, settings, clock });
     const box = document.createElement('div');
     box.style.width = '600px';
-    const stop = controller.observe(box); // not on the page: no width yet
+    const stop = controller.observeSize(box); // not on the page: no width yet
     expect(controller.$state.get().width).to.equal(0);
     document.body.append(box);
     clock.tick(VISIBILITY_RETRY_MS);
@@ -263,7 +265,7 @@ describe('shop-reviews controller: the scroll-snap track', () => {
   it('scrolls the track to the card a move asks for: at once under reduced motion, else smoothly', async () => {
     const t = track(8);
     const { controller } = setup(8, {}, { reducedMotion: true });
-    const stop = controller.attach(t.root, t.element);
+    const stop = controller.track.observe(t.root, t.element);
     controller.next();
     expect(t.element.scrollLeft).to.equal(300);
     controller.goTo(5);
@@ -274,7 +276,7 @@ describe('shop-reviews controller: the scroll-snap track', () => {
     const smooth = setup(8);
     const calls: ScrollToOptions[] = [];
     t.element.scrollTo = ((options: ScrollToOptions) => calls.push(options)) as typeof t.element.scrollTo;
-    smooth.controller.attach(t.root, t.element);
+    smooth.controller.track.observe(t.root, t.element);
     smooth.controller.next();
     expect(calls).to.deep.equal([{ left: 300, behavior: 'smooth' }]);
   });
@@ -282,7 +284,7 @@ describe('shop-reviews controller: the scroll-snap track', () => {
   it('takes the current card from the scroll position once scrolling has been quiet for SCROLL_END_MS', async () => {
     const t = track(8);
     const { clock, controller, state } = setup(8);
-    controller.attach(t.root, t.element);
+    controller.track.observe(t.root, t.element);
     t.element.scrollLeft = 200;
     await scrolled(t.element);
     clock.tick(SCROLL_END_MS - 1);
@@ -301,7 +303,7 @@ describe('shop-reviews controller: the scroll-snap track', () => {
     // An engine that ends smooth scrolls early (one card along), as WebKit may on a layout change.
     t.element.scrollTo = ((options: ScrollToOptions) =>
       real(options.behavior === 'smooth' ? { left: 100 } : options)) as typeof t.element.scrollTo;
-    controller.attach(t.root, t.element);
+    controller.track.observe(t.root, t.element);
     controller.next();
     await scrolled(t.element);
     clock.tick(SCROLL_END_MS);
@@ -325,7 +327,7 @@ describe('shop-reviews controller: the scroll-snap track', () => {
       { reviews_url: 'http://localhost/reviews' },
       { fetch: fetchDouble },
     );
-    controller.attach(t.root, t.element);
+    controller.track.observe(t.root, t.element);
     expect(calls).to.deep.equal([]);
     t.element.scrollLeft = 300;
     await scrolled(t.element);
@@ -336,7 +338,7 @@ describe('shop-reviews controller: the scroll-snap track', () => {
   it('the wheel on the slider moves once per gesture and is kept from the page (wheelscroll)', () => {
     const t = track(8);
     const { controller, state } = setup(8, { wheelscroll: true }, { reducedMotion: true });
-    controller.attach(t.root, t.element);
+    controller.track.observe(t.root, t.element);
     const wheel = new WheelEvent('wheel', { deltaY: 100, cancelable: true, bubbles: true });
     t.element.dispatchEvent(wheel);
     expect(wheel.defaultPrevented).to.equal(true);

@@ -1,7 +1,8 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
+import { atom } from 'nanostores';
 import sinon from 'sinon';
-import { openLightbox } from '../../../elements/shop-reviews/shop-reviews.lightbox.ts';
+import { ReviewsController } from '../../../elements/shop-reviews/shop-reviews.controller.ts';
 import { reviewsSettings } from '../../../elements/shop-reviews/shop-reviews.settings.ts';
 import type { ShopReviewsElement } from '../../../elements/shop-reviews/shop-reviews.ts';
 import { fakeClock, fixDate, localTime } from '../../helpers/clock.ts';
@@ -474,7 +475,7 @@ describe('shop-reviews', () => {
   describe('lightbox timings', () => {
     it('hides the controls after 4000 ms without activity, and shows them on a pointer move', async () => {
       const clock = fakeClock();
-      const settings = reviewsSettings.parse({});
+      const settings = atom(reviewsSettings.parse({}));
       const review = {
         id: 'x',
         author: 'A',
@@ -488,7 +489,9 @@ describe('shop-reviews', () => {
           { src: '/shop-images/cap.svg', thumb: '/shop-images/cap-thumb.svg', width: 800, height: 800 },
         ],
       };
-      const closed = openLightbox({ review, index: 0, opener: null, settings }, clock);
+      // The reviews' lightbox on the controller's clock (the shared opener, loaded on first use).
+      const controller = new ReviewsController({ host: document.createElement('div'), settings, clock });
+      const closed = controller.lightbox(review, 0, null);
       await waitUntil(() => document.querySelector('.pswp[data-open]'), 'did not open', { timeout: 4000 });
       const root = document.querySelector('.pswp')!;
       clock.tick(3999);
