@@ -79,8 +79,9 @@ const AUTOLOADER = /[\\/]elements[\\/]autoloader\.ts$/;
 const PAGE_REGISTRY = /[\\/]shared[\\/]page[\\/]index\.ts$/;
 
 /**
- * The `page` chunk: the page-behaviour registry and what it imports statically (the selectors,
- * installOnce). The behaviours themselves are dynamic imports of the registry, loaded only where
+ * The `page` chunk: the page-behaviour registry (its one list, `pageBehaviours`, with the
+ * selectors written in) and what it imports statically (definePageBehaviour and its helpers,
+ * which every behaviour chunk imports from here). The behaviours themselves are dynamic imports of the registry, loaded only where
  * their markup is on the page (issue 19), so rolldown gives each a lazy chunk of its own,
  * `page-<name>.js` ({@link chunkFileName}); one that an element imports too (the mini-cart's
  * add-to-cart buttons, the popup's link actions) is shared by both without riding in `shared`.
