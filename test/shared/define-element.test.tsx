@@ -86,6 +86,20 @@ async function make(
 }
 const text = (el: Element, cls: string) => el.shadowRoot!.querySelector(`.${cls}`)!.textContent;
 
+/** A controller that logs its lifecycle, for the controller tests. */
+class Counter {
+  readonly $count = atom(0);
+  constructor(readonly log: string[]) {}
+  connect() {
+    this.log.push('connect');
+    return () => this.log.push('stop');
+  }
+}
+
+const CounterView = ({ controller }: ElementViewProps<z.infer<typeof schema>, Counter>) => (
+  <output>{useStore(controller.$count)}</output>
+);
+
 describe('defineElement', () => {
   describe('rendering', () => {
     it('renders the view into an open shadow root with an adopted stylesheet and no <style> tag', async () => {
@@ -288,19 +302,9 @@ describe('defineElement', () => {
     it('creates its controller once, hands it to the view, connects it per connection and stops it on removal', async () => {
       const tag = uniqueTag();
       const log: string[] = [];
-      class Counter {
-        readonly $count = atom(0);
-        connect() {
-          log.push('connect');
-          return () => log.push('stop');
-        }
-      }
-      const View = ({ controller }: ElementViewProps<z.infer<typeof schema>, Counter>) => (
-        <output>{useStore(controller.$count)}</output>
-      );
       customElements.define(
         tag,
-        defineElement(View, { tag, settings: schema, styles: '', controller: () => new Counter() }),
+        defineElement(CounterView, { tag, settings: schema, styles: '', controller: () => new Counter(log) }),
       );
       const el = document.createElement(tag) as HTMLElement & { controller: Counter };
       const controller = el.controller;
