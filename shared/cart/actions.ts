@@ -8,7 +8,7 @@ import { $cart, cartFailed } from './store.ts';
  * shop adapter, into `$cart`, followed by the cart's reaction, `reaction.ts`) are a lazy chunk,
  * loaded on the first change; pages where nobody changes the cart never download them. Every add
  * of the library (the page's buttons, quick view, the option form) goes through {@link addToCart}.
- * Where a cart is on the page the chunk is preloaded while the page is idle (below).
+ * Where a cart is on the page the chunk is preloaded soon after (below).
  */
 
 /** What an add came to. */
@@ -32,14 +32,10 @@ function changes(endpoint: string) {
   });
 }
 
-// Once a cart is on the page (`$cart` started: a mini cart, the cart page), the changes load while
-// the page is idle, so the shopper's first change does not wait for them; a failure here is
-// reported by that first change, which loads them again.
-onMount($cart, () => {
-  const preload = () => void import('./changes.ts').catch(() => {});
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(preload, { timeout: 2000 });
-  else setTimeout(preload, 200);
-});
+// Once a cart is on the page (`$cart` started: a mini cart, the cart page), the changes load half a
+// second later, after what the page needs first, so the shopper's first change does not wait for
+// them; a failure here is reported by that first change, which loads them again.
+onMount($cart, () => void setTimeout(() => import('./changes.ts').catch(() => {}), 500));
 
 /**
  * Adds a product (spec §7 Add to cart): the cancelable `shop-cart-item-add-request` and
