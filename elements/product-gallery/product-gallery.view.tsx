@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type CSSProperties, type KeyboardEvent, type PointerEvent, useRef } from 'react';
+import { type CSSProperties, type KeyboardEvent, type PointerEvent, useId, useRef } from 'react';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
 import { fill } from '../../shared/format/messages.ts';
 import type { ProductGalleryController, ZoomState } from './product-gallery.controller.ts';
@@ -41,6 +41,8 @@ export function ProductGallery({
 }: ElementViewProps<ProductGallerySettings, ProductGalleryController>) {
   const { items, index, status, zoom } = useStore(controller.$state);
   const trigger = useRef<HTMLButtonElement>(null);
+  // The slides the previous/next buttons move (APG carousel: the buttons control the slide container).
+  const trackId = useId();
   /** Where a touch or pen press started, and whether it became a swipe (then its click is not a tap). */
   const press = useRef<{ x: number; y: number } | null>(null);
   const swiped = useRef(false);
@@ -86,7 +88,7 @@ export function ProductGallery({
       onKeyDown={keys}
     >
       <div className="stage" part="stage">
-        <div className="track" style={{ '--_index': index } as CSSProperties}>
+        <div id={trackId} className="track" style={{ '--_index': index } as CSSProperties}>
           {items.map((item, n) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the image is a mouse shortcut; keyboards use the trigger button
             // biome-ignore lint/a11y/useSemanticElements: the APG carousel's slides are role=group with aria-roledescription=slide
@@ -129,6 +131,7 @@ export function ProductGallery({
               type="button"
               className="arrow arrow--previous"
               part="previous-button"
+              aria-controls={trackId}
               onClick={() => controller.previous()}
             >
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -140,6 +143,7 @@ export function ProductGallery({
               type="button"
               className="arrow arrow--next"
               part="next-button"
+              aria-controls={trackId}
               onClick={() => controller.next()}
             >
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -135,6 +135,18 @@ describe('product-gallery', () => {
       await waitUntil(() => current(el) === 0, 'the thumbnail did not choose');
       expect(q(el, '[part~="thumbnail--current"]')).to.equal(qa(el, '.thumbnail')[0]);
     });
+
+    it('names the slides as what the previous/next buttons control (issue 34, APG carousel)', async () => {
+      const el = await mount();
+      for (const part of ['previous-button', 'next-button']) {
+        const id = q(el, `[part="${part}"]`).getAttribute('aria-controls');
+        expect(id, `${part} has aria-controls`).to.be.a('string').and.not.equal('');
+        const controlled = el.shadowRoot!.getElementById(id!);
+        expect(controlled?.querySelectorAll('[part="slide"]').length, `${part} controls the slides`).to.equal(
+          3,
+        );
+      }
+    });
   });
 
   describe('touch', () => {
