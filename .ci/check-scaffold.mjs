@@ -8,28 +8,17 @@
 // - the generated files are formatted and lint-clean (Biome, the project's config).
 // The browser side (the element passes its own tests and the conformance suite) was checked when
 // the scaffold was written; the element files are the same for every tag.
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './element-tags.mjs';
 import { scaffold } from './new-element.mjs';
+import { scaffoldChecker } from './scaffold-check-kit.mjs';
 
 const TAG = 'shop-scaffold-check';
 const started = Date.now();
 const dir = mkdtempSync(join(tmpdir(), 'scaffold-'));
-const problems = [];
-
-/** Runs a command from the project root; returns its output, or records the failure. */
-function run(/** @type {string} */ what, /** @type {string} */ file, /** @type {string[]} */ args) {
-  try {
-    return execFileSync(file, args, { cwd: ROOT, encoding: 'utf8', stdio: 'pipe' });
-  } catch (error) {
-    const e = /** @type {{ stdout?: string, stderr?: string }} */ (error);
-    problems.push(`${what} failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
-    return '';
-  }
-}
+const { problems, run, refusals, typecheckAndLint } = scaffoldChecker();
 
 try {
   // The copy: what the scaffold reads and changes is copied, what it only imports is linked.
@@ -45,20 +34,12 @@ try {
   symlinkSync(join(ROOT, 'test/helpers'), join(dir, 'test/helpers'));
 
   // Refusals, each with a message that says what to do.
-  const refusals = {
+  refusals(scaffold, `${dir}/`, {
     'Shop-Thing': /lowercase/,
     shopthing: /hyphen/,
     'shop-mini-cart': /exists/,
     '': /give the tag/,
-  };
-  for (const [tag, expected] of Object.entries(refusals)) {
-    try {
-      scaffold(tag, `${dir}/`);
-      problems.push(`the scaffold accepted "${tag}"`);
-    } catch (error) {
-      if (!expected.test(String(error))) problems.push(`refusing "${tag}" said: ${error}`);
-    }
-  }
+  });
 
   // The real run, through the command line as `npm run new-element` calls it.
   run('new-element', process.execPath, [join(ROOT, '.ci/new-element.mjs'), TAG, '--root', dir]);
@@ -74,19 +55,7 @@ try {
   }
 
   const generated = [`elements/${TAG}`, `test/elements/${TAG}`];
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({ extends: join(ROOT, 'tsconfig.json'), include: generated }, null, 2),
-  );
-  run('tsc on the generated files', join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(dir, 'tsconfig.json')]);
-  run('biome on the generated files', join(ROOT, 'node_modules/.bin/biome'), [
-    'check',
-    '--config-path',
-    join(ROOT, '.ci/lint.json'),
-    '--vcs-enabled=false',
-    ...generated.map((p) => join(dir, p)),
-    join(dir, 'elements/autoloader.ts'),
-  ]);
+  typecheckAndLint(dir, { include: generated, lint: [...generated, 'elements/autoloader.ts'] });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -27,6 +27,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBehaviours } from './check-behaviours.mjs';
 import { ROOT } from './element-tags.mjs';
+import { scaffoldChecker } from './scaffold-check-kit.mjs';
 
 /** Why `name` cannot be a new behaviour's name, or '' when it can. @param {string} name */
 export function nameProblem(name) {
@@ -203,16 +204,7 @@ function checkScaffold() {
   const NAME = 'scaffold-check';
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'behaviour-scaffold-'));
-  const problems = [];
-  /** @param {string} what @param {string} file @param {string[]} args */
-  const run = (what, file, args) => {
-    try {
-      execFileSync(file, args, { cwd: ROOT, encoding: 'utf8', stdio: 'pipe' });
-    } catch (error) {
-      const e = /** @type {{ stdout?: string, stderr?: string }} */ (error);
-      problems.push(`${what} failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
-    }
-  };
+  const { problems, run, refusals, typecheckAndLint } = scaffoldChecker();
   try {
     mkdirSync(join(dir, 'shared'));
     cpSync(join(ROOT, 'shared/page'), join(dir, 'shared/page'), { recursive: true });
@@ -225,20 +217,12 @@ function checkScaffold() {
     for (const entry of readdirSync(join(ROOT, 'shared')))
       if (entry !== 'page') symlinkSync(join(ROOT, 'shared', entry), join(dir, 'shared', entry));
 
-    const refusals = {
+    refusals(scaffold, `${dir}/`, {
       'Wish-List': /lowercase/,
       'wish--list': /not a name/,
       tabs: /exists/,
       '': /give the name/,
-    };
-    for (const [name, expected] of Object.entries(refusals)) {
-      try {
-        scaffold(name, `${dir}/`);
-        problems.push(`the scaffold accepted "${name}"`);
-      } catch (error) {
-        if (!expected.test(String(error))) problems.push(`refusing "${name}" said: ${error}`);
-      }
-    }
+    });
     run('new-behaviour', process.execPath, [join(ROOT, '.ci/new-behaviour.mjs'), NAME, '--root', dir]);
     const checked = checkBehaviours(`${dir}/`);
     problems.push(...checked.problems.map((p) => `check-behaviours on the copy: ${p}`));
@@ -253,25 +237,7 @@ function checkScaffold() {
       'shared/page/index.ts',
       'test/shared/page/samples.ts',
     ];
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify(
-        { extends: join(ROOT, 'tsconfig.json'), include: [...generated, ...declarations] },
-        null,
-        2,
-      ),
-    );
-    run('tsc on the generated files', join(ROOT, 'node_modules/.bin/tsc'), [
-      '-p',
-      join(dir, 'tsconfig.json'),
-    ]);
-    run('biome on the generated files', join(ROOT, 'node_modules/.bin/biome'), [
-      'check',
-      '--config-path',
-      join(ROOT, '.ci/lint.json'),
-      '--vcs-enabled=false',
-      ...generated.map((p) => join(dir, p)),
-    ]);
+    typecheckAndLint(dir, { include: [...generated, ...declarations], lint: generated });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

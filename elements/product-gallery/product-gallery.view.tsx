@@ -127,30 +127,22 @@ export function ProductGallery({
         )}
         {count > 1 && (
           <>
-            <button
-              type="button"
-              className="arrow arrow--previous"
+            <Arrow
+              direction="previous"
               part="previous-button"
-              aria-controls={trackId}
+              label={messages.previous}
+              controls={trackId}
+              path="M15 5l-7 7 7 7"
               onClick={() => controller.previous()}
-            >
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M15 5l-7 7 7 7" />
-              </svg>
-              <span className="visually-hidden">{messages.previous}</span>
-            </button>
-            <button
-              type="button"
-              className="arrow arrow--next"
+            />
+            <Arrow
+              direction="next"
               part="next-button"
-              aria-controls={trackId}
+              label={messages.next}
+              controls={trackId}
+              path="M9 5l7 7-7 7"
               onClick={() => controller.next()}
-            >
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M9 5l7 7-7 7" />
-              </svg>
-              <span className="visually-hidden">{messages.next}</span>
-            </button>
+            />
           </>
         )}
       </div>
@@ -180,5 +172,30 @@ export function ProductGallery({
         {status}
       </p>
     </section>
+  );
+}
+
+/** A previous/next button over the image: its part, its icon and its text for screen readers. */
+function Arrow(props: {
+  direction: 'previous' | 'next';
+  part: string;
+  label: string;
+  controls: string;
+  path: string;
+  onClick(): void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`arrow arrow--${props.direction}`}
+      part={props.part}
+      aria-controls={props.controls}
+      onClick={props.onClick}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={props.path} />
+      </svg>
+      <span className="visually-hidden">{props.label}</span>
+    </button>
   );
 }

@@ -6,9 +6,9 @@ import { $cart, cartFailed } from './store.ts';
  * What the shopper does to the cart (spec §7 Add to cart, Option-form add to cart, Remove from
  * cart, the theme's quantity action): the doors. The changes themselves (`changes.ts`: through the
  * shop adapter, into `$cart`, followed by the cart's reaction, `reaction.ts`) are a lazy chunk,
- * loaded on the first change; pages where nobody changes the cart never download them. Every add
- * of the library (the page's buttons, quick view, the option form) goes through {@link addToCart}.
- * Where a cart is on the page the chunk is preloaded soon after (below).
+ * preloaded where a cart is on the page (below) and otherwise loaded on the first change; pages
+ * without a cart never download them. Every add of the library (the page's buttons, quick view,
+ * the option form) goes through {@link addToCart}.
  */
 
 /** What an add came to. */

@@ -15,8 +15,9 @@ import { $cart, cartFailed, refreshCart, setCart } from './store.ts';
  * quantity action), as WooCommerce's add-to-cart.js makes them: through the shop adapter, into
  * `$cart` (`store.ts`), followed by the cart's reaction (`reaction.ts` for every new cart, and below,
  * what follows an add or a remove). A lazy chunk of its own
- * (`changes.js`), loaded by the doors in `actions.ts` on the shopper's first change, so that the
- * shared chunk every page loads does not carry them; their parameters are described there.
+ * (`changes.js`): `actions.ts` preloads it half a second after a cart is on the page and its doors
+ * load it on a change that comes first, so that the shared chunk every page loads does not carry
+ * them; their parameters are described there.
  */
 
 // The reaction to an add or a remove (the reaction to every new cart is `reaction.ts`'s).

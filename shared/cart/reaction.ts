@@ -12,7 +12,7 @@ import { cartFragmentsExpected, persist } from './persistence.ts';
  * it and decides nothing of it itself. What follows an add or a remove besides (where an add
  * leaves to, `shop-cart-item-added` / `shop-cart-item-removed` and jQuery's `added_to_cart` /
  * `removed_from_cart`) is decided with the changes, in `changes.ts` (`pageAfterAdd`,
- * `announceAdded`, `announceRemoved`), which load only with the shopper's first change.
+ * `announceAdded`, `announceRemoved`), a lazy chunk of their own.
  */
 
 /**
