@@ -8,8 +8,6 @@ import type { PopupSettings } from './shop-popup.settings.ts';
 import { type PopupStorage, popupStorage } from './shop-popup.storage.ts';
 import { installTriggers, listen, TimerSet, type TriggerName } from './shop-popup.triggers.ts';
 
-export { TOUCH_EXIT_DISTANCE_PX, TOUCH_EXIT_WINDOW_MS, type TriggerName } from './shop-popup.triggers.ts';
-
 /** spec §9: focus moves into a popup after 250 ms. */
 export const POPUP_FOCUS_DELAY_MS = 250;
 

@@ -18,7 +18,6 @@ import type { ReviewsSettings } from './shop-reviews.settings.ts';
 import { SCROLL_END_MS, SnapTrack } from './shop-reviews.track.ts';
 
 /** Slider timings (spec §9 "Slider timings"). */
-export { SCROLL_END_MS } from './shop-reviews.track.ts';
 export const RESIZE_MS = 150;
 export const VISIBILITY_RETRY_MS = 300;
 

@@ -1,9 +1,5 @@
 import { safeUrl } from '../../shared/url.ts';
 
-// The load-more address is the data's (`shop-reviews.data.ts`), so that this helper can be a lazy
-// chunk of its own (`shop-reviews.request.js`, loaded with the first page asked for).
-export { pageUrl } from './shop-reviews.data.ts';
-
 /** The fetch the helper uses (the page's, or a test double). */
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 

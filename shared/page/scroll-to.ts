@@ -2,9 +2,6 @@ import type { PageRoot } from './behaviour.ts';
 import { definePageBehaviour } from './define-behaviour.ts';
 import { scrollWindowTo } from './scroll-window.ts';
 
-/** spec §9 Theme: scroll animation 1000 ms (scroll-window.ts's, which scrolls). */
-export { SCROLL_MS } from './scroll-window.ts';
-
 /** Markup that asks for it: a marker, or an in-page link (other than back-to-top's own). */
 export const SCROLL_TO_SELECTOR = '.scroll-to, a[href^="#"]:not([href="#"]):not(.back-to-top)';
 

@@ -3,13 +3,13 @@ import { atom } from 'nanostores';
 import {
   RESIZE_MS,
   ReviewsController,
-  SCROLL_END_MS,
   VISIBILITY_RETRY_MS,
 } from '../../../elements/shop-reviews/shop-reviews.controller.ts';
 import {
   type ReviewsSettings,
   reviewsSettings,
 } from '../../../elements/shop-reviews/shop-reviews.settings.ts';
+import { SCROLL_END_MS } from '../../../elements/shop-reviews/shop-reviews.track.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 
 /** A host with `count` server-printed reviews. */

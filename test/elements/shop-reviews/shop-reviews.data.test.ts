@@ -1,11 +1,12 @@
 import { expect } from '@open-wc/testing';
 import {
+  pageUrl,
   parsePage,
   parseReviews,
   readReviewMarkup,
   trimText,
 } from '../../../elements/shop-reviews/shop-reviews.data.ts';
-import { pageUrl, requestJson } from '../../../elements/shop-reviews/shop-reviews.request.ts';
+import { requestJson } from '../../../elements/shop-reviews/shop-reviews.request.ts';
 
 const answer = (status: number, body: string) => async () => new Response(body, { status });
 

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { installScrollTo, SCROLL_MS } from '../../../shared/page/scroll-to.ts';
+import { installScrollTo } from '../../../shared/page/scroll-to.ts';
+import { SCROLL_MS } from '../../../shared/page/scroll-window.ts';
 import { installTabs } from '../../../shared/page/tabs.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 import { resizeViewport } from '../../helpers/elements.ts';
