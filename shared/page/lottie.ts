@@ -33,14 +33,6 @@ export const LOTTIE_SELECTOR =
  * Bad `data-params` fields are reported once per element, naming the field; their defaults are used.
  */
 
-export type {
-  LottieAnimation,
-  LottieHandle,
-  LottieMouseout,
-  LottiePlayer,
-  LottieTrigger,
-} from './lottie-animation.ts';
-
 export interface LottieOptions extends BehaviourOptions {
   /** Loads the player; by default lottie-web's light build, a lazy chunk. Tests pass a fake. */
   loadPlayer?: () => Promise<LottiePlayer>;

@@ -1,11 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import {
-  installLottie,
-  type LottieAnimation,
-  type LottieHandle,
-  type LottiePlayer,
-  readLottie,
-} from '../../../shared/page/lottie.ts';
+import { installLottie, readLottie } from '../../../shared/page/lottie.ts';
+import type { LottieAnimation, LottieHandle, LottiePlayer } from '../../../shared/page/lottie-animation.ts';
 import { viewportProgress, windowProgress } from '../../../shared/page/lottie-triggers.ts';
 import { captureConsoleErrors, frames, resizeViewport } from '../../helpers/elements.ts';
 import { mount } from './helpers.ts';
