@@ -57,6 +57,11 @@ export function createDemoServer(options = {}) {
     if (url.pathname.startsWith(BUILT_PREFIX) && url.pathname.endsWith('.html')) {
       return serveBuiltPage(url.pathname.slice(BUILT_PREFIX.length), res);
     }
+    if (url.pathname.startsWith('/examples/docs/')) {
+      // The documentation site, made from the source when asked for (examples/docs/site.mjs).
+      const { serveDocs } = await import('../docs/site.mjs');
+      if (await serveDocs(url.pathname, res)) return true;
+    }
     if (handleCaptcha(req, res)) return true; // the fake captcha provider script (issue 13)
     if (await storeApi.handle(req, res)) return true;
     if (await shopify.handle(req, res)) return true;
