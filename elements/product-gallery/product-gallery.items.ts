@@ -63,12 +63,14 @@ export function readItems(root: ParentNode): GalleryItem[] {
 
 /**
  * The item a variation's image makes of the first one (WooCommerce's wc_variations_image_update:
- * src, alt, the full image as the large one). Its size is not in `$product`, so it is read from
+ * src, alt, the full image as the large one, and the first thumbnail its `gallery_thumbnail_src`,
+ * the small size, not the single-product one). Its size is not in `$product`, so it is read from
  * the image once loaded; the caption is the alt text, as the variation carries no other.
  */
 export function variationItem(image: ProductImage): GalleryItem | null {
   const display = safeUrl(image.src);
   const src = safeUrl(image.fullSrc) ?? display;
   if (!src) return null;
-  return { src, w: 0, h: 0, alt: image.alt, title: '', display: display ?? src, thumb: display ?? src };
+  const thumb = safeUrl(image.thumbSrc) ?? display ?? src;
+  return { src, w: 0, h: 0, alt: image.alt, title: '', display: display ?? src, thumb };
 }

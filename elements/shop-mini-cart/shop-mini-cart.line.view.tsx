@@ -22,6 +22,10 @@ export function Line({ line, messages, quantities, pending, onRemove, onQuantity
   const errorId = useId();
   useEffect(() => setValue(String(line.quantity)), [line.quantity]);
   const { min, max, step } = line.limits;
+  // Lines of one product (a variation's parent title) are told apart by their details, in the
+  // buttons' names too ("Remove Hoodie, Red, Small").
+  const details = line.details ?? [];
+  const name = [line.name, ...details.map((d) => d.value)].join(', ');
 
   // spec §5: sent only if the browser validity check passes; otherwise its message shows.
   const commit = (next: number) => {
@@ -41,14 +45,26 @@ export function Line({ line, messages, quantities, pending, onRemove, onQuantity
   return (
     <li className="line" part="line" aria-busy={pending}>
       {line.image?.src ? <img src={line.image.src} alt="" part="line-image" /> : <span />}
-      <a className="name" href={line.url} part="line-name">
-        {line.name}
-      </a>
+      <div className="label">
+        <a className="name" href={line.url} part="line-name">
+          {line.name}
+        </a>
+        {details.length > 0 && (
+          <dl className="details" part="line-details">
+            {details.map((d, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: details are listed anew with each cart
+              <div key={i}>
+                <dt>{d.name}:</dt> <dd>{d.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
       <button
         type="button"
         className="remove"
         part="remove-button"
-        aria-label={fill(messages.remove, { name: line.name })}
+        aria-label={fill(messages.remove, { name })}
         disabled={pending}
         onClick={() => onRemove(line)}
       >
@@ -58,7 +74,7 @@ export function Line({ line, messages, quantities, pending, onRemove, onQuantity
         <div className="qty" part="quantity">
           <button
             type="button"
-            aria-label={fill(messages.decrease, { name: line.name })}
+            aria-label={fill(messages.decrease, { name })}
             disabled={pending}
             onClick={() => commit(stepQuantity(Number(value), -1, line.limits))}
           >
@@ -73,7 +89,7 @@ export function Line({ line, messages, quantities, pending, onRemove, onQuantity
             step={step}
             value={value}
             disabled={pending}
-            aria-label={fill(messages.quantity, { name: line.name })}
+            aria-label={fill(messages.quantity, { name })}
             aria-invalid={invalid ? true : undefined}
             aria-describedby={invalid ? errorId : undefined}
             onChange={(event) => setValue(event.target.value)}
@@ -87,7 +103,7 @@ export function Line({ line, messages, quantities, pending, onRemove, onQuantity
           />
           <button
             type="button"
-            aria-label={fill(messages.increase, { name: line.name })}
+            aria-label={fill(messages.increase, { name })}
             disabled={pending}
             onClick={() => commit(stepQuantity(Number(value), 1, line.limits))}
           >

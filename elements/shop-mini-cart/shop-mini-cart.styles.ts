@@ -51,6 +51,10 @@ li.line[aria-busy="true"] { opacity: .5; pointer-events: none; }
 li.line img { width: 3.5rem; height: 3.5rem; object-fit: cover; grid-row: span 2; border-radius: var(--_radius); }
 .name { color: inherit; font-weight: 600; text-decoration: none; }
 .name:hover { text-decoration: underline; }
+.details { margin: .1rem 0 0; font-size: .85em; }
+.details div { display: inline; }
+.details div + div::before { content: " · "; }
+.details dt, .details dd { display: inline; margin: 0; }
 .remove {
   font: inherit; color: inherit; background: none; border: 1px solid var(--_border-color); border-radius: 50%;
   width: 1.8em; height: 1.8em; cursor: pointer; line-height: 1; grid-row: span 2;

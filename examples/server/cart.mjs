@@ -2,7 +2,7 @@
 // The cart of one session, with WooCommerce's rules (issue 2 §6, spec §3 Cart item, §7 Shop ajax
 // endpoints): line keys from product, variation and attributes; stock limits; cart hash.
 import { createHash } from 'node:crypto';
-import { activePrice, imageUrl, permalink, productById, variationById } from './catalog.mjs';
+import { activePrice, attributeValue, imageUrl, permalink, productById, variationById } from './catalog.mjs';
 
 /**
  * @typedef {import('./catalog.mjs').Product} Product
@@ -11,7 +11,7 @@ import { activePrice, imageUrl, permalink, productById, variationById } from './
  * @typedef {Map<string, CartLine>} Cart
  * @typedef {{
  *   key: string, quantity: number, product: Product, variation: Variation | undefined,
- *   productId: number, name: string, sku: string, unitPrice: number, lineTotal: number,
+ *   chosen: Record<string, string>, productId: number, name: string, sku: string, unitPrice: number, lineTotal: number,
  *   maxQuantity: number | null, url: string, thumb: string,
  * }} LineView
  */
@@ -48,6 +48,32 @@ export function stockAmount(/** @type {unknown} */ value) {
 }
 
 /**
+ * Whether a posted value is one of the attribute's options (a global attribute's term slug, any
+ * case; a custom attribute's option text as entered).
+ * @param {Product} product @param {string} key attribute_… @param {string | undefined} value
+ */
+function isOption(product, key, value) {
+  const attribute = product.attributes.find((a) => `attribute_${a.slug}` === key);
+  if (!attribute || !value) return false;
+  const given = attribute.slug.startsWith('pa_') ? value.toLowerCase() : value;
+  return attribute.options.some((o) => attributeValue(attribute, o) === given);
+}
+
+/**
+ * The variation's attributes with the shopper's choice for each "any" one ('' when none was
+ * posted), as WooCommerce keeps them on the cart line.
+ * @param {Product} product @param {Variation} variation @param {Record<string, string>} fields
+ */
+export function chosenAttributes(product, variation, fields) {
+  return Object.fromEntries(
+    Object.entries(variation.attributes).map(([k, v]) => [
+      k,
+      v !== '' ? v : isOption(product, k, fields[k]) ? fields[k] : '',
+    ]),
+  );
+}
+
+/**
  * Picks the variation an add-to-cart request means: a variation id posted as product_id (as WC's
  * ajax add_to_cart accepts), an explicit variation_id, or the attribute_* fields of the form.
  * @param {Product} product
@@ -57,8 +83,11 @@ export function stockAmount(/** @type {unknown} */ value) {
 export function findVariation(product, fields) {
   const explicit = stockAmount(fields.variation_id);
   if (explicit) return product.variations.find((v) => v.id === explicit);
+  // An "any" attribute (stored empty) takes any of its options.
   const matches = product.variations.filter((v) =>
-    Object.entries(v.attributes).every(([k, val]) => (fields[k] ?? '').toLowerCase() === val),
+    Object.entries(v.attributes).every(([k, val]) =>
+      val === '' ? isOption(product, k, fields[k]) : (fields[k] ?? '').toLowerCase() === val,
+    ),
   );
   return matches.length === 1 ? matches[0] : undefined;
 }
@@ -89,6 +118,15 @@ export function addToCart(cart, fields) {
     if (!variation) return { ok: false, product, reason: 'Please choose product options' };
   }
   const item = variation ?? product;
+  const attrs = variation ? chosenAttributes(product, variation, fields) : {};
+  // WC_Cart::add_to_cart: every attribute of a variation needs a value ("any" ones the shopper's).
+  const missing = product.attributes.filter((a) => attrs[`attribute_${a.slug}`] === '').map((a) => a.name);
+  if (missing.length)
+    return {
+      ok: false,
+      product,
+      reason: `${missing.join(', ')} ${missing.length > 1 ? 'are required fields' : 'is a required field'}`,
+    };
   if (quantity <= 0) return { ok: false, product, reason: 'invalid quantity' };
   if (item.stockStatus !== 'instock')
     return {
@@ -96,7 +134,6 @@ export function addToCart(cart, fields) {
       product,
       reason: `You cannot add "${product.name}" to the cart because the product is out of stock.`,
     };
-  const attrs = variation ? { ...variation.attributes } : {};
   const key = lineKey(product.id, variation?.id ?? 0, attrs);
   const existing = cart.get(key);
   const total = (existing?.quantity ?? 0) + quantity;
@@ -154,6 +191,7 @@ export function cartLines(cart) {
       quantity: line.quantity,
       product,
       variation,
+      chosen: line.variation,
       productId: product.id,
       name: variation?.name ?? product.name,
       sku: item.sku,
@@ -161,7 +199,7 @@ export function cartLines(cart) {
       lineTotal: unitPrice * line.quantity,
       maxQuantity: item.stockQuantity,
       url: variation
-        ? `${permalink(product)}?${new URLSearchParams(variation.attributes).toString()}`
+        ? `${permalink(product)}?${new URLSearchParams(line.variation).toString()}`
         : permalink(product),
       thumb: imageUrl(product, 'thumb'),
     });

@@ -10,12 +10,16 @@
 //          20101 = Blue / Small ($42.00), 20104 = Red / Small, 20109 = Green / Large (out of stock),
 //          20105 = Red / Medium (limited stock of 2)
 //   202  V-Neck T-Shirt       variable (color x size), variations 20201..20209
+//   213  Apron                variable: a global attribute (Color: Denim, Rust; 21301, 21302) and a
+//          custom one, "Gift wrap" (field attribute_gift-wrap, options Yes / No), "any" in both
 //   214  Polo                 variable, every variation out of stock
 // Prices are integer cents (USD); variations carry their own price, sku and stock.
 
 /**
  * @typedef {{ slug: string, name: string, parent: string }} Category
- * @typedef {{ name: string, slug: string, options: string[] }} Attribute
+ * @typedef {{ name: string, slug: string, options: string[], any?: boolean }} Attribute
+ *   slug: a global attribute's taxonomy (`pa_color`), or a custom attribute's sanitized name
+ *   (`gift-wrap` for "Gift wrap"); `any`: every variation takes any of its options ("any …").
  * @typedef {'instock' | 'outofstock'} StockStatus
  * @typedef {{
  *   id: number, parentId: number, name: string, sku: string,
@@ -239,7 +243,10 @@ const VARIABLE =
       'kitchen',
       36,
       null,
-      [{ name: 'Color', slug: 'pa_color', options: ['Denim', 'Rust'] }],
+      [
+        { name: 'Color', slug: 'pa_color', options: ['Denim', 'Rust'] },
+        { name: 'Gift wrap', slug: 'gift-wrap', options: ['Yes', 'No'], any: true },
+      ],
       'A cross-back apron in heavy cotton canvas.',
       {},
     ],
@@ -268,6 +275,16 @@ const skuOf = (/** @type {string} */ name) =>
     .slice(0, 3)
     .join('-')}`;
 
+/** Whether an attribute is a global one (a `pa_` taxonomy) rather than the product's own. @param {Attribute} attribute */
+export const isTaxonomy = (attribute) => attribute.slug.startsWith('pa_');
+
+/**
+ * The value a form posts and a variation stores for an option: a global attribute's term slug
+ * (`blue`), a custom attribute's option text as entered (`Yes`).
+ * @param {Attribute} attribute @param {string} option
+ */
+export const attributeValue = (attribute, option) => (isTaxonomy(attribute) ? slugify(option) : option);
+
 /** @param {string} category */
 function categoryPath(category) {
   const cat = categories.find((c) => c.slug === category);
@@ -283,9 +300,15 @@ function combinations(attributes) {
   /** @type {Record<string, string>[]} */
   let combos = [{}];
   for (const attribute of attributes) {
-    combos = combos.flatMap((combo) =>
-      attribute.options.map((option) => ({ ...combo, [`attribute_${attribute.slug}`]: slugify(option) })),
-    );
+    // An "any" attribute is stored empty: the shopper's choice is kept on the cart line.
+    combos = attribute.any
+      ? combos.map((combo) => ({ ...combo, [`attribute_${attribute.slug}`]: '' }))
+      : combos.flatMap((combo) =>
+          attribute.options.map((option) => ({
+            ...combo,
+            [`attribute_${attribute.slug}`]: attributeValue(attribute, option),
+          })),
+        );
   }
   return combos;
 }
@@ -318,11 +341,12 @@ export const products = [
         id: id * 100 + i + 1,
         parentId: id,
         name: `${name} - ${Object.keys(attrs)
+          .filter((k) => attrs[k] !== '')
           .map((k) =>
             attributes.find((a) => `attribute_${a.slug}` === k)?.options.find((v) => slugify(v) === attrs[k]),
           )
           .join(', ')}`,
-        sku: `${sku}-${Object.values(attrs).join('-')}`,
+        sku: `${sku}-${Object.values(attrs).filter(Boolean).join('-')}`,
         attributes: attrs,
         regularPrice: cents(regular + extra),
         salePrice: sale === null ? null : cents(sale + extra),
@@ -384,7 +408,7 @@ export function attributeLabel(product, key, value) {
   const attribute = product.attributes.find((a) => `attribute_${a.slug}` === key);
   return {
     name: attribute?.name ?? key.replace(/^attribute_(pa_)?/, ''),
-    value: attribute?.options.find((o) => slugify(o) === value) ?? value,
+    value: attribute?.options.find((o) => attributeValue(attribute, o) === value) ?? value,
   };
 }
 

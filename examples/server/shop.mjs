@@ -44,7 +44,7 @@ export { pageConfigJson };
  * @typedef {import('node:http').ServerResponse} Res
  * @typedef {import('./cart.mjs').Cart} Cart
  * @typedef {import('./templates.mjs').Notice} Notice
- * @typedef {{ endpoint: string, status?: number, delayMs?: number, malformed?: boolean, hang?: boolean, body?: unknown, hasBody: boolean, times: number }} Fault
+ * @typedef {{ endpoint: string, status?: number, delayMs?: number, malformed?: boolean, hang?: boolean, body?: unknown, hasBody: boolean, location?: string, times: number }} Fault
  * @typedef {{ endpoint: string, method: string, query: Record<string, string>, body: Record<string, string>, at: number }} LogEntry
  * @typedef {'tidy' | 'unkind'} ShopMode tidy answers like the protocol's common case; unkind like a real
  *   WooCommerce + Flatsome shop with theme snippets (issue 11 "The demo shop as unkind as a real one")
@@ -55,6 +55,18 @@ export { pageConfigJson };
 
 /** WooCommerce's session cookie is wp_woocommerce_session_ + COOKIEHASH (md5 of the site URL). */
 export const SESSION_COOKIE = `wp_woocommerce_session_${createHash('md5').update('storefront-demo').digest('hex')}`;
+/** WordPress's login cookie, wordpress_logged_in_ + COOKIEHASH (HttpOnly, as WordPress sets it). */
+export const LOGIN_COOKIE = `wordpress_logged_in_${createHash('md5').update('storefront-demo').digest('hex')}`;
+/**
+ * The demo shop's customers (POST /wp-login.php with `log` and `pwd`): every user name of letters,
+ * digits, `-` and `_` is a customer whose password is `demo`, with a user id of its own (9 digits
+ * from the name), so parallel test browsers log in as users of their own.
+ * @param {string} name @returns {string} the user id, '' for no such user
+ */
+export const userIdOf = (name) =>
+  /^[a-z0-9_-]{1,60}$/i.test(name)
+    ? String((Number.parseInt(createHash('md5').update(name).digest('hex').slice(0, 7), 16) % 9e8) + 1e8)
+    : '';
 const SESSION_TTL_S = 48 * 3600; // WooCommerce keeps guest sessions for 48 hours
 const LOG_LIMIT = 500;
 const MAX_DELAY_MS = 60_000;
@@ -98,7 +110,61 @@ export function createShop(options = {}) {
     const raw = parseCookies(req)[SESSION_COOKIE];
     // WooCommerce's cookie value is customer_id||expiration||expiring||hash; the id identifies the cart.
     const id = raw?.split('||')[0] ?? '';
-    return /^t_[0-9a-f]{30}$/.test(id) ? id : '';
+    return /^t_[0-9a-f]{30}$/.test(id) || /^[1-9]\d{0,8}$/.test(id) ? id : '';
+  }
+
+  /** Login tokens of the logged-in cookies WordPress issued and has not ended (token -> user id). @type {Map<string, string>} */
+  const logins = new Map();
+  /**
+   * WooCommerce's persistent cart (user meta `_woocommerce_persistent_cart_1`): a user's cart as it
+   * was at logout, merged into the session cart at the next login. @type {Map<string, Cart>}
+   */
+  const savedCarts = new Map();
+
+  /** The logged-in user's id (WordPress's login cookie, still valid), or ''. @param {Req} req */
+  function userOf(req) {
+    const [name = '', , token = ''] = (parseCookies(req)[LOGIN_COOKIE] ?? '').split('|');
+    const id = logins.get(token);
+    return id && userIdOf(name) === id ? id : '';
+  }
+
+  /** A new session (cart, test state) under `id`, not yet anyone's cookie. @param {string} id */
+  function newSession(id) {
+    /** @type {Session} */
+    const session = {
+      id,
+      cart: new Map(),
+      faults: [],
+      log: [],
+      notices: [],
+      nonce: randomBytes(5).toString('hex'),
+      mode: 'tidy',
+      slowAddMs: 0,
+    };
+    sessions.set(id, session);
+    while (sessions.size > maxSessions) {
+      const oldest = sessions.keys().next().value;
+      if (oldest === undefined) break;
+      sessions.delete(oldest);
+    }
+    return session;
+  }
+
+  /**
+   * The session a Store API Cart-Token names (StoreApi\SessionHandler): the stored session of that
+   * customer id, or an empty one under it when WooCommerce deleted it (a guest session moved at
+   * login, a session destroyed at logout); no cookie changes.
+   * @param {string} id
+   */
+  function sessionById(id) {
+    return sessions.get(id) ?? newSession(id);
+  }
+
+  /** Sets WooCommerce's session cookie for `session`. @param {Res} res @param {Session} session */
+  function setSessionCookie(res, session) {
+    const expires = Math.floor(Date.now() / 1000) + SESSION_TTL_S;
+    const value = `${session.id}||${expires}||${expires - 3600}||${createHash('md5').update(session.id).digest('hex')}`;
+    addCookie(res, serializeCookie(SESSION_COOKIE, value, { maxAge: SESSION_TTL_S, httpOnly: true }));
   }
 
   /**
@@ -109,8 +175,37 @@ export function createShop(options = {}) {
   function sessionOf(req, res, create) {
     const made = madeFor.get(req);
     if (made) return made;
-    const id = sessionIdOf(req);
-    const found = id ? sessions.get(id) : undefined;
+    let id = sessionIdOf(req);
+    const user = userOf(req);
+    if (id && /^\d/.test(id) && id !== user) {
+      // WC_Session_Handler::is_session_cookie_valid: a user's session cookie without that user
+      // logged in (logged out elsewhere) is destroyed; a new guest session starts.
+      sessions.delete(id);
+      id = '';
+    }
+    let found = id ? sessions.get(id) : undefined;
+    if (user && id !== user) {
+      // WC_Session_Handler::init_session_cookie at login: the guest session's data is saved under
+      // the user's id and the guest session deleted (an empty guest cart keeps the user's own).
+      const own = sessions.get(user);
+      if (found) sessions.delete(found.id);
+      if (found && !(own && found.cart.size === 0)) {
+        found.id = user;
+        sessions.set(user, found);
+      } else found = own;
+      // WC_Cart_Session::get_cart_from_session after a login: the saved cart merged in.
+      const saved = savedCarts.get(user);
+      if (saved) {
+        found ??= newSession(user);
+        for (const [key, line] of saved) if (!found.cart.has(key)) found.cart.set(key, { ...line });
+      }
+      if (found) {
+        madeFor.set(req, found);
+        setSessionCookie(res, found);
+        return found;
+      }
+      id = '';
+    }
     if (found) {
       // Least recently used go first when the cap is reached.
       sessions.delete(found.id);
@@ -118,30 +213,58 @@ export function createShop(options = {}) {
       return found;
     }
     if (!create) return undefined;
-    // A known-format id the server forgot (restart, eviction) keeps its id so the browser's cookie stays valid.
-    const newId = id || `t_${randomBytes(15).toString('hex')}`;
-    /** @type {Session} */
-    const session = {
-      id: newId,
-      cart: new Map(),
-      faults: [],
-      log: [],
-      notices: [],
-      nonce: randomBytes(5).toString('hex'),
-      mode: 'tidy',
-      slowAddMs: 0,
-    };
-    sessions.set(newId, session);
+    // A known-format id the server forgot (restart, eviction) keeps its id so the browser's cookie
+    // stays valid; a logged-in user's session is under the user's id.
+    const session = newSession(user || id || `t_${randomBytes(15).toString('hex')}`);
     madeFor.set(req, session); // e.g. ?shop_mode=unkind on the first page: that page is unkind too
-    while (sessions.size > maxSessions) {
-      const oldest = sessions.keys().next().value;
-      if (oldest === undefined) break;
-      sessions.delete(oldest);
-    }
-    const expires = Math.floor(Date.now() / 1000) + SESSION_TTL_S;
-    const value = `${newId}||${expires}||${expires - 3600}||${createHash('md5').update(newId).digest('hex')}`;
-    addCookie(res, serializeCookie(SESSION_COOKIE, value, { maxAge: SESSION_TTL_S, httpOnly: true }));
+    setSessionCookie(res, session);
     return session;
+  }
+
+  /**
+   * wp-login.php: POST `log`/`pwd` logs in (WordPress's HttpOnly login cookie; WooCommerce then
+   * moves the guest session to the user, above); `?action=logout` ends the login and, as
+   * WooCommerce's `wp_logout` hook does, destroys the session: deleted, its cookie and the cart
+   * cookies expired. Both answer 303 to `redirect_to` (same site) or the shop.
+   * @param {Req} req @param {Res} res @param {URL} url
+   */
+  async function wpLogin(req, res, url) {
+    const form = await readForm(req, res);
+    if (!form) return true;
+    const back = (/** @type {string | undefined} */ to) =>
+      redirect(res, to?.startsWith('/') && !to.startsWith('//') ? to : '/shop/');
+    if (url.searchParams.get('action') === 'logout') {
+      const user = userOf(req);
+      const session = sessionOf(req, res, false);
+      const [, , token = ''] = (parseCookies(req)[LOGIN_COOKIE] ?? '').split('|');
+      logins.delete(token);
+      if (user && session) savedCarts.set(user, new Map(session.cart));
+      if (session) sessions.delete(session.id);
+      addCookie(res, serializeCookie(LOGIN_COOKIE, '', { expired: true }));
+      addCookie(res, serializeCookie(SESSION_COOKIE, '', { expired: true }));
+      if (user || session) setCartCookies(req, res, undefined, true);
+      back(url.searchParams.get('redirect_to') ?? undefined);
+      return true;
+    }
+    if (req.method !== 'POST') {
+      sendText(res, 200, '<form method="post"><input name="log"><input name="pwd" type="password"></form>');
+      return true;
+    }
+    const user = userIdOf(form.log ?? '');
+    if (!user || form.pwd !== 'demo') {
+      sendText(
+        res,
+        200,
+        '<p id="login_error"><strong>Error:</strong> The password you entered is incorrect.</p>',
+      );
+      return true;
+    }
+    const token = randomBytes(16).toString('hex');
+    logins.set(token, user);
+    const expires = Math.floor(Date.now() / 1000) + SESSION_TTL_S;
+    addCookie(res, serializeCookie(LOGIN_COOKIE, `${form.log}|${expires}|${token}|x`, { httpOnly: true }));
+    back(form.redirect_to);
+    return true;
   }
 
   /** @param {Res} res @param {string} cookie */
@@ -259,6 +382,12 @@ export function createShop(options = {}) {
       );
       return true;
     }
+    if (fault.location) {
+      // A redirect (307 keeps the method and body), to a same-site location.
+      res.writeHead(fault.status ?? 307, { Location: fault.location, 'Cache-Control': 'no-store' });
+      res.end();
+      return true;
+    }
     if (fault.hasBody) {
       sendJson(res, fault.status ?? 200, fault.body);
       return true;
@@ -288,6 +417,10 @@ export function createShop(options = {}) {
       hang: f.hang === true,
       body: f.body,
       hasBody: 'body' in f,
+      location:
+        typeof f.location === 'string' && f.location.startsWith('/') && !f.location.startsWith('//')
+          ? f.location
+          : undefined,
       times: times !== undefined && times > 0 ? Math.floor(times) : Number.POSITIVE_INFINITY,
     };
   }
@@ -524,7 +657,12 @@ export function createShop(options = {}) {
         }
         return true;
       }
-      const result = addToCart(session.cart, body);
+      // WC_AJAX::add_to_cart adds no variable product by its attributes: a variation needs its id.
+      const parent = productById(stockAmount(body.product_id));
+      const result =
+        parent?.type === 'variable' && !stockAmount(body.variation_id)
+          ? /** @type {const} */ ({ ok: false, product: parent, reason: 'Please choose product options' })
+          : addToCart(session.cart, body);
       if (!result.ok) {
         sendJson(res, 200, {
           error: true,
@@ -964,6 +1102,7 @@ export function createShop(options = {}) {
         session.mode = wantedMode;
       }
       if (url.pathname === '/wp-admin/admin-ajax.php') return await adminAjax(req, res, url);
+      if (url.pathname === '/wp-login.php') return await wpLogin(req, res, url);
       if (url.pathname === PARAMS_SCRIPT_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
         // WooCommerce's page globals as an external script (unkind pages; strict CSP).
         sendText(res, 200, paramsScript(url.searchParams), 'text/javascript; charset=utf-8');
@@ -995,5 +1134,16 @@ export function createShop(options = {}) {
   }
 
   // What the Store API and Shopify modules share with this shop (issue 18): sessions, carts, faults.
-  return { handle, sessions, sessionOf, beginIn, setCartCookies, sendJson, addCookie, slowAdd };
+  return {
+    handle,
+    sessions,
+    sessionOf,
+    sessionById,
+    userOf,
+    beginIn,
+    setCartCookies,
+    sendJson,
+    addCookie,
+    slowAdd,
+  };
 }

@@ -11,17 +11,38 @@
 //   GET  products/{id}             a product or a variation (variation lookup)
 //
 // Headers as WooCommerce sends and reads them: writes need the `Nonce` header (the `wc_store_api`
-// nonce; missing: 401 woocommerce_rest_missing_nonce, wrong: 403 woocommerce_rest_invalid_nonce)
-// unless a valid `Cart-Token` names the cart; every response carries `Nonce`, `Nonce-Timestamp`,
-// `User-ID` and `Cart-Token` (a signed JWT holding the session id). Errors are WP_Error JSON:
-// `{code, message, data: {status}}`, messages HTML-escaped as WordPress prints them.
+// nonce, bound to the session's customer id; missing: 401 woocommerce_rest_missing_nonce, wrong:
+// 403 woocommerce_rest_invalid_nonce) unless a valid `Cart-Token` names the cart; every response
+// carries `Nonce`, `Nonce-Timestamp`, `User-ID` (the logged-in user, shop.mjs wp-login.php) and
+// `Cart-Token` (a signed JWT holding the session's customer id). A valid token loads the session
+// it names whatever the cookies say (StoreApi\SessionHandler), an empty one when WooCommerce has
+// deleted that session (a guest session moved to the user at login, a session destroyed at
+// logout). Errors are WP_Error JSON: `{code, message, data: {status}}`, messages HTML-escaped as
+// WordPress prints them.
+//
+// add-item reads `variation` as CartController::parse_variation_data does: each attribute under its
+// label (`Color`, `Gift wrap`), lower-cased label, own name (`pa_color`, `Gift wrap`) or field name
+// (`attribute_gift-wrap`); anything else (`gift-wrap`) is not read, so an "any" attribute left
+// without a value is refused with 400 woocommerce_rest_missing_variation_data. Cart items are named
+// after the parent product, with the chosen attributes in `variation` and add-on data in `item_data`.
 //
 // The unkind manner (an older or stricter WooCommerce, issue 11's spirit): no Cart-Token at all,
-// and the nonce a page printed is stale, so the first write is refused with a fresh nonce in
-// the refusal's headers.
+// the nonce a page printed is stale, so the first write is refused with a fresh nonce in the
+// refusal's headers, and `variation` names are read as before WooCommerce 8.x: label or own name
+// only (neither `attribute_gift-wrap` nor the lower-cased label).
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { addToCart, cartCount, cartLines, cartSubtotal, setQuantity, stockAmount } from './cart.mjs';
-import { categories, imageUrl, permalink, productById, products, variationById } from './catalog.mjs';
+import {
+  attributeValue,
+  categories,
+  imageUrl,
+  isTaxonomy,
+  permalink,
+  productById,
+  products,
+  slugify,
+  variationById,
+} from './catalog.mjs';
 import { BodyTooLargeError, readBody } from './http.mjs';
 import { priceHtml } from './templates.mjs';
 
@@ -84,7 +105,7 @@ export function createStoreApi(shop) {
     return `${head}.${body}.${signature}`;
   }
 
-  /** The session a valid Cart-Token names, or undefined. @param {string | undefined} token */
+  /** The session a valid Cart-Token names (created empty when gone), or undefined. @param {string | undefined} token */
   function sessionOfToken(token) {
     const [head, body, signature] = (token ?? '').split('.');
     if (!head || !body || !signature) return undefined;
@@ -94,7 +115,7 @@ export function createStoreApi(shop) {
     try {
       const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
       if (typeof payload.exp !== 'number' || payload.exp < Date.now() / 1000) return undefined;
-      return shop.sessions.get(String(payload.user_id));
+      return shop.sessionById(String(payload.user_id));
     } catch {
       return undefined;
     }
@@ -120,7 +141,7 @@ export function createStoreApi(shop) {
       'Content-Type': 'application/json; charset=UTF-8',
       'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
       'X-Robots-Tag': 'noindex',
-      'User-ID': '0',
+      'User-ID': String(res.getHeader('User-ID') ?? '0'),
       ...extra,
     };
     if (session) {
@@ -179,7 +200,8 @@ export function createStoreApi(shop) {
           multiple_of: 1,
           editable: true,
         },
-        name: escHtml(line.name),
+        // CartItemSchema: get_title(), the parent's title for a variation.
+        name: escHtml(line.product.name),
         short_description: `<p>${escHtml(line.product.shortDescription)}</p>`,
         description: '',
         sku: line.sku,
@@ -192,11 +214,16 @@ export function createStoreApi(shop) {
           session?.mode === 'unkind' && line.variation
             ? []
             : [imageJson(req, { src: imageUrl(line.product), thumb: line.thumb, name: line.product.slug })],
-        variation: Object.entries(line.variation?.attributes ?? {}).map(([raw, value]) => ({
-          raw_attribute: raw,
-          attribute: line.product.attributes.find((a) => `attribute_${a.slug}` === raw)?.name ?? raw,
-          value,
-        })),
+        // ProductItemTrait::format_variation_data: the label and the term's name (a custom
+        // attribute's value as chosen).
+        variation: Object.entries(line.chosen).map(([raw, value]) => {
+          const attribute = line.product.attributes.find((a) => `attribute_${a.slug}` === raw);
+          return {
+            raw_attribute: raw,
+            attribute: attribute?.name ?? raw,
+            value: escHtml(attribute?.options.find((o) => attributeValue(attribute, o) === value) ?? value),
+          };
+        }),
         item_data: [],
         prices: {
           price: money(line.unitPrice),
@@ -305,13 +332,9 @@ export function createStoreApi(shop) {
       attributes: product.attributes.map((a, i) => ({
         id: i + 1,
         name: a.name,
-        taxonomy: a.slug,
+        taxonomy: isTaxonomy(a) ? a.slug : null,
         has_variations: true,
-        terms: a.options.map((o, j) => ({
-          id: j + 1,
-          name: o,
-          slug: o.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-        })),
+        terms: a.options.map((o, j) => ({ id: j + 1, name: o, slug: attributeValue(a, o) })),
       })),
       variations: variation
         ? []
@@ -320,7 +343,7 @@ export function createStoreApi(shop) {
             // ProductSchema::get_variations: the attribute's label, the term slug, and the form field.
             attributes: Object.entries(v.attributes).map(([key, value]) => ({
               name: product.attributes.find((a) => `attribute_${a.slug}` === key)?.name ?? key,
-              value,
+              value: value === '' ? null : value,
               key,
             })),
           })),
@@ -381,6 +404,95 @@ export function createStoreApi(shop) {
     ];
   }
 
+  /**
+   * CartController::sanitize_variation_data: the posted `[{attribute, value}]` keyed by the field
+   * name (`attribute_pa_color`), each attribute found under its field name (not in the strict,
+   * older manner), label, lower-cased label (not strict) or own name (`pa_color`, `Gift wrap`);
+   * values: a term slug for a global attribute, the text as posted for a custom one.
+   * @param {import('./catalog.mjs').Product} product @param {unknown} posted @param {boolean} strict
+   */
+  function sanitizeVariation(product, posted, strict) {
+    /** @type {Record<string, string>} */
+    const given = {};
+    // wp_list_pluck( $variation, 'value', 'attribute' ): later entries win.
+    for (const entry of Array.isArray(posted) ? posted : []) {
+      if (entry && typeof entry === 'object')
+        given[String(entry.attribute ?? '')] = String(entry.value ?? '');
+    }
+    /** @type {Record<string, string>} */
+    const out = {};
+    for (const attribute of product.attributes) {
+      const field = `attribute_${attribute.slug}`;
+      const names = strict
+        ? [attribute.name, attribute.slug.startsWith('pa_') ? attribute.slug : attribute.name]
+        : [
+            field,
+            attribute.name,
+            attribute.name.toLowerCase(),
+            isTaxonomy(attribute) ? attribute.slug : attribute.name,
+          ];
+      const name = names.find((n) => n in given);
+      if (name === undefined) continue;
+      out[field] = isTaxonomy(attribute) ? slugify(given[name]) : given[name].trim();
+    }
+    return out;
+  }
+
+  /**
+   * CartController::parse_variation_data: the variation an add means and its attributes, or the
+   * refusal WooCommerce sends (a parent's variation found from the data; every attribute checked
+   * against the variation; an "any" attribute without a value is missing).
+   * @param {import('./catalog.mjs').Product} product @param {import('./catalog.mjs').Variation | undefined} variation
+   * @param {unknown} posted @param {boolean} strict
+   * @returns {[import('./catalog.mjs').Variation, Record<string, string>] | { code: string, message: string }}
+   */
+  function parseVariation(product, variation, posted, strict) {
+    const data = sanitizeVariation(product, posted, strict);
+    const found =
+      variation ??
+      product.variations.find((v) =>
+        Object.entries(v.attributes).every(([k, expected]) => expected === '' || data[k] === expected),
+      );
+    if (!found) {
+      const selected = Object.values(data).filter((v) => v !== '').length;
+      return selected < product.attributes.length
+        ? { code: 'woocommerce_rest_missing_attributes', message: 'Missing attributes for variable product.' }
+        : {
+            code: 'woocommerce_rest_variation_id_from_variation_data',
+            message: 'No matching variation found.',
+          };
+    }
+    /** @type {Record<string, string>} */
+    const chosen = {};
+    /** @type {string[]} */
+    const missing = [];
+    for (const attribute of product.attributes) {
+      const field = `attribute_${attribute.slug}`;
+      const expected = found.attributes[field] ?? '';
+      const slugs = attribute.options.map((o) => attributeValue(attribute, o));
+      if (field in data) {
+        if (expected === data[field] || (expected === '' && slugs.includes(data[field]))) {
+          chosen[field] = data[field];
+          continue;
+        }
+        return {
+          code: 'woocommerce_rest_invalid_variation_data',
+          message: escHtml(`Invalid value posted for ${attribute.name}. Allowed values: ${slugs.join(', ')}`),
+        };
+      }
+      if (expected !== '') chosen[field] = expected;
+      else missing.push(attribute.name);
+    }
+    if (missing.length)
+      return {
+        code: 'woocommerce_rest_missing_variation_data',
+        message: escHtml(
+          `Missing variation data for variable product. ${missing.join(', ')} ${missing.length > 1 ? 'are required fields' : 'is a required field'}`,
+        ),
+      };
+    return [found, chosen];
+  }
+
   /** The JSON body (WP_REST_Request reads JSON or form bodies); undefined when it is not an object. @param {Req} req */
   async function jsonBody(req) {
     const text = await readBody(req);
@@ -404,6 +516,8 @@ export function createStoreApi(shop) {
     const route = routeOf(url);
     if (route === undefined) return false;
     const method = req.method ?? 'GET';
+    // AbstractCartRoute::add_response_headers: get_current_user_id(), whatever the token says.
+    res.setHeader('User-ID', shop.userOf(req) || '0');
     const tokenSession = sessionOfToken(/** @type {string | undefined} */ (req.headers['cart-token']));
     const usable = tokenSession?.mode === 'unkind' ? undefined : tokenSession;
     const write = method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
@@ -467,18 +581,17 @@ export function createStoreApi(shop) {
       const fields = { product_id: String(body.id ?? ''), quantity: String(body.quantity ?? '1') };
       const id = stockAmount(body.id);
       const asVariation = variationById(id);
-      if (asVariation) fields.variation_id = String(id);
-      if (Array.isArray(body.variation)) {
-        const product = productById(asVariation?.parentId ?? id);
-        for (const entry of body.variation) {
-          if (!entry || typeof entry !== 'object') continue;
-          const name = String(entry.attribute ?? '').replace(/^attribute_/, '');
-          const attribute = product?.attributes.find(
-            (a) => a.slug === name || a.name.toLowerCase() === name.toLowerCase(),
-          );
-          fields[`attribute_${attribute?.slug ?? name}`] = String(entry.value ?? '').toLowerCase();
+      const product = productById(asVariation?.parentId ?? id);
+      if (product?.type === 'variable') {
+        const parsed = parseVariation(product, asVariation, body.variation, session.mode === 'unkind');
+        if (!Array.isArray(parsed)) {
+          error(res, 400, parsed.code, parsed.message, session, req);
+          return true;
         }
-      }
+        const [variation, chosen] = parsed;
+        fields.product_id = String(variation.id);
+        Object.assign(fields, chosen);
+      } else if (asVariation) fields.variation_id = String(id);
       if (stockAmount(fields.quantity) <= 0) {
         error(
           res,

@@ -1,7 +1,7 @@
 // @ts-check
 // WooCommerce's (and Flatsome's) markup for the demo shop (issue 2 §6): price HTML, the mini-cart
 // template, cart fragments, quick view and the server-rendered pages. Every text is escaped.
-import { activePrice, categories, imageUrl, permalink, slugify } from './catalog.mjs';
+import { activePrice, attributeValue, categories, imageUrl, permalink } from './catalog.mjs';
 import { esc, scriptJson } from './http.mjs';
 import { paramsScriptSrc } from './unkind.mjs';
 
@@ -251,7 +251,9 @@ export function addToCartForm(product, extra = '') {
       .map((a) => {
         const name = `attribute_${a.slug}`;
         const options = a.options
-          .map((o) => `<option value="${esc(slugify(o))}" class="attached enabled">${esc(o)}</option>`)
+          .map(
+            (o) => `<option value="${esc(attributeValue(a, o))}" class="attached enabled">${esc(o)}</option>`,
+          )
           .join('');
         return `<tr><th class="label"><label for="${esc(`${a.slug}-${product.id}`)}">${esc(a.name)}</label></th><td class="value"><select id="${esc(`${a.slug}-${product.id}`)}" name="${esc(name)}" data-attribute_name="${esc(name)}" data-show_option_none="yes"><option value="">Choose an option</option>${options}</select></td></tr>`;
       })

@@ -11,6 +11,11 @@ export interface CartLine {
   productId: string;
   sku: string;
   name: string;
+  /**
+   * What tells lines of one product apart (the Store API's `variation[]` and `item_data[]`):
+   * attribute or add-on name and value, as text. Absent where the name already says it.
+   */
+  details?: { name: string; value: string }[];
   /** The product page, '' when the shop sent none or an unsafe one. */
   url: string;
   image: { src: string; srcset: string; alt: string } | null;

@@ -16,6 +16,8 @@ export interface ProductImage {
   srcset: string;
   alt: string;
   fullSrc: string;
+  /** The gallery thumbnail (`gallery_thumbnail_src`); '' or absent when the shop sent none. */
+  thumbSrc?: string;
 }
 
 export interface ProductState {
@@ -91,6 +93,7 @@ export function variationToProduct(variation: unknown): Partial<ProductState> {
           srcset: text(image.srcset),
           alt: text(image.alt),
           fullSrc: text(image.full_src) || text(image.src),
+          thumbSrc: text(image.gallery_thumbnail_src),
         }
       : null,
     attributes,

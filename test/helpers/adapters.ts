@@ -1,7 +1,7 @@
 /** Runs suites against each shop adapter (issue 18) over the demo shop, which speaks all three. */
 import { adapterFor, setShopAdapter } from '../../shared/shop/adapter.ts';
 import type { ShopAdapterName } from '../../shared/shop/choice.ts';
-import { CART_TOKEN_KEY } from '../../shared/shop/store-api/store-api-config.ts';
+import { CART_TOKEN_KEY } from '../../shared/shop/store-api/store-api.ts';
 
 export type { ShopAdapterName };
 

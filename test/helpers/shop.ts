@@ -12,6 +12,8 @@ export interface Fault {
   malformed?: boolean;
   hang?: boolean;
   body?: unknown;
+  /** Answer with a redirect (`status`, default 307) to this same-site path. */
+  location?: string;
   times?: number;
 }
 export interface LogEntry {

@@ -131,12 +131,14 @@ describe('demo shop server', () => {
       expect((await state()).items.map((i) => i.quantity)).to.deep.equal([1, 1]);
     });
 
-    it('adds a variation by attributes, by variation_id and by a variation id as product_id', async () => {
-      await add({ product_id: HOODIE, attribute_pa_color: 'blue', attribute_pa_size: 'small' });
+    it('adds a variation by variation_id and by a variation id as product_id, never by attributes alone', async () => {
+      // WC_AJAX::add_to_cart finds no variation from attribute fields: the product page instead.
+      expect(
+        await add({ product_id: HOODIE, attribute_pa_color: 'blue', attribute_pa_size: 'small' }),
+      ).to.deep.equal({ error: true, product_url: '/product/hoodie/' });
       await add({ product_id: HOODIE, variation_id: 20102 });
       await add({ product_id: 20103 });
       expect((await state()).items.map((i) => [i.productId, i.variationId])).to.deep.equal([
-        [HOODIE, 20101],
         [HOODIE, 20102],
         [HOODIE, 20103],
       ]);

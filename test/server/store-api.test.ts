@@ -109,10 +109,11 @@ describe('demo shop: Store API', () => {
         'You cannot add &quot;Vintage Cap&quot; to the cart because the product is out of stock.',
       ],
       [
+        // CartController::get_variation_id_from_variation_data: no attribute, no variation.
         { id: HOODIE },
         400,
-        'woocommerce_rest_missing_variation_data',
-        'Missing variation data for variable product.',
+        'woocommerce_rest_missing_attributes',
+        'Missing attributes for variable product.',
       ],
       [
         { id: 99999 },
@@ -207,5 +208,127 @@ describe('demo shop: Store API', () => {
     await setMode('tidy');
     const tidyNonce = (await readCart()).res.headers.get('Nonce');
     expect(tidyNonce).to.not.equal(nonce);
+  });
+});
+
+const APRON = 213; // Color (global: pa_color) x "Gift wrap" (custom, any): 21301 Denim, 21302 Rust
+/** User names of this run (the demo shop's users are shared by parallel browsers). */
+const RUN = Math.random().toString(36).slice(2, 10);
+let ALICE = '';
+let tests = 0;
+const login = (user = ALICE) =>
+  fetch('/wp-login.php', {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams({ log: user, pwd: 'demo' }),
+  });
+const logout = () => fetch('/wp-login.php?action=logout', { redirect: 'manual' });
+
+describe('demo shop: Store API as strict as WooCommerce', () => {
+  beforeEach(async () => {
+    tests += 1;
+    ALICE = `alice-${RUN}-${tests}`; // a user's saved cart outlives a logout: one per test
+    await logout();
+    await fetch('/__shop/reset', { method: 'POST' });
+  });
+  afterEach(async () => {
+    await logout();
+    await setMode('tidy');
+  });
+
+  /** add-item of the Apron with a variation list; status and body. */
+  async function addApron(variation: { attribute: string; value: string }[], id = APRON) {
+    const nonce = (await readCart()).res.headers.get('Nonce')!;
+    const res = await write('cart/add-item', { id, quantity: 1, variation }, { Nonce: nonce });
+    return { status: res.status, body: await res.json() };
+  }
+
+  for (const mode of ['tidy', 'unkind'] as const) {
+    it(`[${mode}] reads a custom attribute under its label or own name, never under its slug`, async () => {
+      await setMode(mode);
+      const denim = { attribute: 'pa_color', value: 'denim' };
+      const slug = await addApron([denim, { attribute: 'gift-wrap', value: 'Yes' }]);
+      expect(slug).to.deep.equal({
+        status: 400,
+        body: {
+          code: 'woocommerce_rest_missing_variation_data',
+          message: 'Missing variation data for variable product. Gift wrap is a required field',
+          data: { status: 400 },
+        },
+      });
+      const label = await addApron([denim, { attribute: 'Gift wrap', value: 'Yes' }]);
+      expect(label.status).to.equal(201);
+      const [line] = label.body.items;
+      // CartItemSchema: the parent's title; the chosen attributes as label and value.
+      expect(line).to.deep.include({ id: 21301, name: 'Apron' });
+      expect(line.variation).to.deep.equal([
+        { raw_attribute: 'attribute_pa_color', attribute: 'Color', value: 'Denim' },
+        { raw_attribute: 'attribute_gift-wrap', attribute: 'Gift wrap', value: 'Yes' },
+      ]);
+      // The variation's own id takes the same names; another "any" value is another line.
+      const byId = await addApron([{ attribute: 'Gift wrap', value: 'No' }], 21301);
+      expect(
+        byId.body.items.map((i: { variation: { value: string }[] }) => i.variation[1].value),
+      ).to.deep.equal(['Yes', 'No']);
+      // The field name and the lower-cased label: read since WooCommerce 8.x, not before (unkind).
+      for (const attribute of ['attribute_gift-wrap', 'gift wrap']) {
+        const res = await addApron([denim, { attribute, value: 'Yes' }]);
+        expect([attribute, res.status]).to.deep.equal([attribute, mode === 'tidy' ? 201 : 400]);
+      }
+      const wrong = await addApron([denim, { attribute: 'Gift wrap', value: 'Maybe' }]);
+      expect(wrong.body.code).to.equal('woocommerce_rest_invalid_variation_data');
+    });
+  }
+
+  it('refuses the classic add of a variation whose "any" attribute has no value', async () => {
+    const res = await fetch('/?wc-ajax=add_to_cart', {
+      method: 'POST',
+      body: new URLSearchParams({ product_id: '21301', quantity: '1' }),
+    });
+    expect(await res.json()).to.deep.equal({ error: true, product_url: '/product/apron/' });
+    const ok = await fetch('/?wc-ajax=add_to_cart', {
+      method: 'POST',
+      body: new URLSearchParams({
+        product_id: String(APRON),
+        variation_id: '21301',
+        attribute_pa_color: 'denim',
+        'attribute_gift-wrap': 'No',
+      }),
+    });
+    expect(await ok.json()).to.have.property('fragments');
+  });
+
+  it('moves the guest cart to the user at login and deletes the guest session', async () => {
+    const { res } = await readCart();
+    const guestToken = res.headers.get('Cart-Token')!;
+    await write('cart/add-item', { id: BEANIE }, { Nonce: res.headers.get('Nonce')! });
+    expect((await login()).type).to.equal('opaqueredirect');
+    const after = await readCart();
+    expect(after.res.headers.get('User-ID')).to.match(/^[1-9]\d{8}$/);
+    expect(after.cart.items.map((i) => i.id)).to.deep.equal([BEANIE]);
+    // The guest's nonce is no longer valid; the guest's token names a deleted, empty session.
+    expect(
+      (await write('cart/add-item', { id: BEANIE }, { Nonce: res.headers.get('Nonce')! })).status,
+    ).to.equal(403);
+    const byToken = await fetch(`${BASE}cart`, { headers: { 'Cart-Token': guestToken } });
+    expect(((await byToken.json()) as StoreCart).items).to.deep.equal([]);
+  });
+
+  it('destroys the session at logout: the next visitor starts empty, a kept token still reaches the old cart', async () => {
+    await login();
+    const { res } = await readCart();
+    const userToken = res.headers.get('Cart-Token')!;
+    await write('cart/add-item', { id: BEANIE }, { Nonce: res.headers.get('Nonce')! });
+    await logout();
+    const next = await readCart();
+    expect(next.res.headers.get('User-ID')).to.equal('0');
+    expect(next.cart.items).to.deep.equal([]);
+    // The next visitor's write with the token left behind lands in the user's session.
+    const leaked = await write('cart/add-item', { id: SUNGLASSES }, { 'Cart-Token': userToken });
+    expect(leaked.status).to.equal(201);
+    expect((await readCart()).cart.items).to.deep.equal([]);
+    // The user's next login finds the stranger's line beside their own (the persistent cart).
+    await login();
+    expect((await readCart()).cart.items.map((i) => i.id)).to.have.members([SUNGLASSES, BEANIE]);
   });
 });

@@ -338,8 +338,14 @@ describe('demo shop, tidy manner unchanged', () => {
     await fetch('/__shop/reset', { method: 'POST' });
   });
 
-  it('adds a variable product by its attributes and answers JSON errors', async () => {
+  it('adds a variation by its id (not by attributes alone) and answers JSON errors', async () => {
     await add({ product_id: HOODIE, attribute_pa_color: 'blue', attribute_pa_size: 'small' });
+    await add({
+      product_id: HOODIE,
+      variation_id: 20101,
+      attribute_pa_color: 'blue',
+      attribute_pa_size: 'small',
+    });
     expect((await state()).items.map((i) => i.variationId)).to.deep.equal([20101]);
     expect(await add({ product_id: 999999 })).to.deep.equal({ error: true, product_url: '/shop/' });
     expect(await add({})).to.have.property('error', true);

@@ -1,4 +1,3 @@
-import { local } from '../../storage.ts';
 import { readPageData } from '../../stores/page-data.ts';
 import type { AdapterFacade } from '../types.ts';
 
@@ -14,8 +13,6 @@ import type { AdapterFacade } from '../types.ts';
  *   page config's cart URL and `/checkout/`.
  */
 
-/** Where the cart token (the Store API's `Cart-Token` header) is kept between pages. */
-export const CART_TOKEN_KEY = 'wc_store_api_cart_token';
 /** The Store API's namespace under the REST root. */
 export const STORE_API_NAMESPACE = 'wc/store/v1';
 /** Products the live search asks for (Flatsome's default of 10 suggestions). */
@@ -57,8 +54,8 @@ export function storeApiFacade(): AdapterFacade {
       if (category) params.category = category;
       return storeApiUrl('products', params);
     },
-    // The Store API hands the page no parts: its cart is always read from the shop.
+    // The Store API hands the page no parts: its cart is always read from the shop. Whether there
+    // is a cart, WooCommerce's own cookies tell (the cookie session, as the blocks use it).
     cartFromFragments: () => null,
-    hasCart: () => Boolean(local.get(CART_TOKEN_KEY)),
   };
 }

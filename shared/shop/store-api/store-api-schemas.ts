@@ -43,15 +43,29 @@ export const storeApiCartItem = z.object({
     }),
     { minimum: 1, maximum: 9999, multiple_of: 1 },
   ),
+  /** The chosen attributes: label and value (term name, or a custom attribute's text). */
+  variation: z.catch(z.array(z.object({ attribute: z.string(), value: z.string() })), []),
+  /** An add-on's data (`woocommerce_get_item_data`): `key` or `name`, `display` or `value`, `hidden`. */
+  item_data: z.catch(z.array(z.record(z.string(), z.unknown())), []),
   prices: z.object({ price: z.string(), ...currency }),
-  totals: z.object({ line_subtotal: z.string(), line_total: z.string(), ...currency }),
+  totals: z.object({
+    line_subtotal: z.string(),
+    line_subtotal_tax: z.catch(z.string(), '0'),
+    line_total: z.string(),
+    ...currency,
+  }),
 });
 
 /** The cart (CartSchema): items, their count, totals in minor units, errors with codes. */
 export const storeApiCart = z.object({
   items: z.array(storeApiCartItem),
   items_count: z.number(),
-  totals: z.object({ total_items: z.string(), total_price: z.string(), ...currency }),
+  totals: z.object({
+    total_items: z.string(),
+    total_items_tax: z.catch(z.string(), '0'),
+    total_price: z.string(),
+    ...currency,
+  }),
   errors: z.catch(z.array(z.object({ code: z.string(), message: z.string() })), []),
 });
 export type StoreApiCart = z.infer<typeof storeApiCart>;

@@ -11,7 +11,12 @@ import {
 import { readItems } from '../../../elements/product-gallery/product-gallery.items.ts';
 import { productGallerySettings } from '../../../elements/product-gallery/product-gallery.settings.ts';
 import type { LightboxOptions, OpenLightbox } from '../../../shared/lightbox/photoswipe.ts';
-import { EMPTY_PRODUCT, type ProductImage, type ProductState } from '../../../shared/stores/product.ts';
+import {
+  EMPTY_PRODUCT,
+  type ProductImage,
+  type ProductState,
+  variationToProduct,
+} from '../../../shared/stores/product.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 import { gallery, galleryItem, THREE } from './markup.ts';
 
@@ -125,6 +130,30 @@ describe('product-gallery controller', () => {
       product.setKey('image', null);
       clock.tick(GALLERY_UPDATE_MS);
       expect(controller.$state.get().items[0]).to.equal(original);
+    });
+
+    it("gives the first thumbnail the variation's gallery_thumbnail_src, not its single-product image", () => {
+      const { controller, clock, product } = setup();
+      controller.connect();
+      // found_variation's image as WooCommerce's get_variation JSON carries it.
+      const { image } = variationToProduct({
+        variation_id: 20104,
+        image: {
+          src: '/shop-images/hoodie.svg',
+          srcset: '',
+          alt: 'Red',
+          full_src: '/shop-images/hoodie-2.svg',
+          gallery_thumbnail_src: '/shop-images/hoodie-thumb.svg',
+          gallery_thumbnail_src_w: 100,
+          gallery_thumbnail_src_h: 100,
+        },
+      });
+      product.setKey('image', image ?? null);
+      clock.tick(GALLERY_UPDATE_MS);
+      const [first] = controller.$state.get().items;
+      expect(first.thumb).to.match(/\/shop-images\/hoodie-thumb\.svg$/);
+      expect(first.display).to.match(/\/shop-images\/hoodie\.svg$/);
+      expect(first.src).to.match(/\/shop-images\/hoodie-2\.svg$/);
     });
 
     it('ignores product changes that leave the image as it was', () => {

@@ -85,21 +85,45 @@ eachAdapter('<shop-mini-cart>', (adapter) => {
       await expect(el).to.be.accessible();
     });
 
-    // The unkind Store API hands out no Cart-Token: there only WooCommerce's cookies tell.
-    const ownSign = adapter === 'shopify' || mode === 'tidy';
-    (ownSign ? it : it.skip)(
-      "reads the cart at start from the adapter's own sign of a cart (cart token, Shopify's cart cookie)",
+    // The Store API keeps its cart in WooCommerce's cookie session, as the blocks do: there only
+    // WooCommerce's cookies tell.
+    (adapter === 'shopify' ? it : it.skip)(
+      "reads the cart at start from the adapter's own sign of a cart (Shopify's cart cookie)",
       async () => {
         expect(await addToCart({ product_id: '104', quantity: '1' })).to.equal('added');
         // No WooCommerce cookie or stored hash is left: only the adapter knows there is a cart.
-        const token = localStorage.getItem('wc_store_api_cart_token');
         clearCartTraces();
-        if (token) localStorage.setItem('wc_store_api_cart_token', token);
         resetStores();
         const el = await miniCart();
         await waitUntil(() => $(el, '.count [aria-hidden]')?.textContent === '1', 'the cart was never read', {
           timeout: 5000,
         });
+      },
+    );
+
+    (adapter === 'store-api' ? it : it.skip)(
+      'tells variations of one product apart by their attributes, in the line and its buttons',
+      async () => {
+        await addDirect(20104); // Hoodie, Red / Small
+        await addDirect(20102); // Hoodie, Blue / Medium
+        const el = await miniCart();
+        await refreshCart();
+        await open(el);
+        await waitUntil(() => names(el).length === 2, 'the lines never showed');
+        expect(names(el)).to.deep.equal(['Hoodie', 'Hoodie']);
+        const details = [...el.shadowRoot!.querySelectorAll('.line [part="line-details"]')].map((dl) =>
+          [...dl.querySelectorAll('div')].map((d) => d.textContent).join(' / '),
+        );
+        expect(details).to.have.members(['Color: Red / Size: Small', 'Color: Blue / Size: Medium']);
+        const removes = [...el.shadowRoot!.querySelectorAll('.line .remove')].map((b) =>
+          b.getAttribute('aria-label'),
+        );
+        expect(removes).to.have.members([
+          'Remove Hoodie, Red, Small from cart',
+          'Remove Hoodie, Blue, Medium from cart',
+        ]);
+        await Promise.all(el.shadowRoot!.getAnimations().map((a) => a.finished));
+        await expect(el).to.be.accessible();
       },
     );
 

@@ -2,18 +2,31 @@
 import { expect } from '@open-wc/testing';
 import { ShopError } from '../../../shared/shop/request.ts';
 import { minorUnitsHtml } from '../../../shared/shop/snapshot.ts';
-import { cartFromStoreApi, wooCommerceStoreApi } from '../../../shared/shop/store-api/store-api.ts';
-import { CART_TOKEN_KEY, storeApiFacade } from '../../../shared/shop/store-api/store-api-config.ts';
+import {
+  CART_TOKEN_KEY,
+  cartFromStoreApi,
+  wooCommerceStoreApi,
+} from '../../../shared/shop/store-api/store-api.ts';
+import { storeApiFacade } from '../../../shared/shop/store-api/store-api-config.ts';
 import { storeApiCart, storeApiProductDetail } from '../../../shared/shop/store-api/store-api-schemas.ts';
 import { matchingVariation } from '../../../shared/shop/store-api/store-api-variations.ts';
 import type { ShopAdapter } from '../../../shared/shop/types.ts';
 import { clearAdapterTraces } from '../../helpers/adapters.ts';
-import { addDirect, clearFaults, eachShopMode, injectFault, resetShop, shopLog } from '../../helpers/shop.ts';
+import {
+  addDirect,
+  clearFaults,
+  eachShopMode,
+  injectFault,
+  resetShop,
+  setShopMode,
+  shopLog,
+} from '../../helpers/shop.ts';
 
 const BEANIE = 101; // $20 -> $18
 const VINTAGE_CAP = 113; // out of stock
 const SUNGLASSES = 109; // stock 2
 const HOODIE = 201;
+const APRON = 213; // Color x custom "Gift wrap" (any): 21301 Denim, 21302 Rust
 
 async function failure(promise: Promise<unknown>): Promise<ShopError> {
   try {
@@ -25,6 +38,45 @@ async function failure(promise: Promise<unknown>): Promise<ShopError> {
   throw new Error('expected the call to fail');
 }
 
+/** User names of this run (the demo shop's users are shared by parallel browsers). */
+const RUN = Math.random().toString(36).slice(2, 10);
+let tests = 0;
+let ALICE = '';
+let BOB = '';
+/** New customers for each test (a user's saved cart outlives a logout). */
+const newUsers = () => {
+  tests += 1;
+  ALICE = `alice-${RUN}-${tests}`;
+  BOB = `bob-${RUN}-${tests}`;
+};
+const login = async (user = ALICE) => {
+  const res = await fetch('/wp-login.php', {
+    method: 'POST',
+    redirect: 'manual',
+    body: new URLSearchParams({ log: user, pwd: 'demo' }),
+  });
+  expect(res.type).to.equal('opaqueredirect');
+};
+const logout = () => fetch('/wp-login.php?action=logout', { redirect: 'manual' });
+const shopState = async () =>
+  (await (await fetch('/__shop/state')).json()) as { items: { productId: number; variationId: number }[] };
+
+/** The headers of the shop requests `run` makes. */
+async function sentHeaders(run: () => Promise<void>): Promise<Headers[]> {
+  const sent: Headers[] = [];
+  const real = window.fetch;
+  window.fetch = (input, init) => {
+    sent.push(new Headers(init?.headers));
+    return real(input, init);
+  };
+  try {
+    await run();
+  } finally {
+    window.fetch = real;
+  }
+  return sent;
+}
+
 const text = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent;
 const globals = window as unknown as Record<string, unknown>;
 
@@ -32,10 +84,15 @@ eachShopMode('Store API adapter', (mode) => {
   let adapter: ShopAdapter;
   beforeEach(async () => {
     clearAdapterTraces();
+    newUsers();
+    await logout();
+    await setShopMode(mode);
     await resetShop();
     adapter = wooCommerceStoreApi();
   });
   afterEach(async () => {
+    await logout();
+    await setShopMode(mode);
     await clearFaults();
     clearAdapterTraces();
     delete globals.wpApiSettings;
@@ -85,12 +142,50 @@ eachShopMode('Store API adapter', (mode) => {
         attribute_pa_size: 'small',
       });
       if (result.kind !== 'added') throw new Error('not added');
-      expect(result.cart.lines[0].name).to.equal('Hoodie - Blue, Small');
+      // The parent's title, told apart by the chosen attributes (CartItemSchema `variation`).
+      expect(result.cart.lines[0]).to.deep.include({
+        name: 'Hoodie',
+        details: [
+          { name: 'Color', value: 'Blue' },
+          { name: 'Size', value: 'Small' },
+        ],
+      });
       const [entry] = (await shopLog('store-api:cart/add-item')).slice(-1);
       expect(JSON.parse(entry.body.variation)).to.deep.equal([
         { attribute: 'pa_color', value: 'blue' },
         { attribute: 'pa_size', value: 'small' },
       ]);
+    });
+
+    it('posts a custom attribute under the name products/{id} gives, so an "any" value is kept', async () => {
+      const result = await adapter.addToCart({
+        product_id: String(APRON),
+        variation_id: '21301',
+        quantity: '1',
+        attribute_pa_color: 'denim',
+        'attribute_gift-wrap': 'Yes',
+      });
+      if (result.kind !== 'added') throw new Error('not added');
+      const [entry] = (await shopLog('store-api:cart/add-item')).slice(-1);
+      expect(JSON.parse(entry.body.variation)).to.deep.equal([
+        { attribute: 'pa_color', value: 'denim' },
+        { attribute: 'Gift wrap', value: 'Yes' },
+      ]);
+      await adapter.addToCart({
+        product_id: String(APRON),
+        variation_id: '21301',
+        attribute_pa_color: 'denim',
+        'attribute_gift-wrap': 'No',
+      });
+      const lines = (await adapter.refreshCart()).lines;
+      expect(
+        lines.map((l) => [l.name, l.details?.map((d) => `${d.name}: ${d.value}`).join(', ')]),
+      ).to.deep.equal([
+        ['Apron', 'Color: Denim, Gift wrap: Yes'],
+        ['Apron', 'Color: Denim, Gift wrap: No'],
+      ]);
+      // The product was asked once for both adds.
+      expect(await shopLog(`store-api:products/${APRON}`)).to.have.length(1);
     });
 
     it('changes a quantity with update-item and removes with remove-item (and with quantity 0)', async () => {
@@ -123,33 +218,61 @@ eachShopMode('Store API adapter', (mode) => {
       expect(await shopLog('store-api:cart/add-item')).to.have.length(2);
     });
 
-    if (mode === 'tidy') {
-      it('keeps the Cart-Token across adapters (pages), so writes need no second try', async () => {
-        await adapter.refreshCart();
-        expect(localStorage.getItem(CART_TOKEN_KEY)).to.match(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-        const next = wooCommerceStoreApi();
-        await next.addToCart({ product_id: String(BEANIE) });
-        expect(await shopLog('store-api:cart/add-item')).to.have.length(1);
-        expect(storeApiFacade().hasCart?.()).to.equal(true);
-      });
+    it('retries once with the fresh nonce when the printed one is stale (403)', async () => {
+      globals.wcBlocksMiddlewareConfig = { storeApiNonce: 'stale-nonce' };
+      const fresh = wooCommerceStoreApi();
+      await fresh.addToCart({ product_id: String(BEANIE) });
+      expect(await shopLog('store-api:cart/add-item')).to.have.length(2);
+    });
 
-      it('stores the Cart-Token again when storage lost it, though the shop sends the same one', async () => {
-        await adapter.refreshCart();
-        const token = localStorage.getItem(CART_TOKEN_KEY);
-        expect(token).to.not.equal(null);
-        localStorage.removeItem(CART_TOKEN_KEY); // the shopper or another script cleared it
-        await adapter.refreshCart();
-        expect(localStorage.getItem(CART_TOKEN_KEY)).to.equal(token);
-      });
-    } else {
-      it('retries once with the fresh nonce when the printed one is stale (403) and no token is sent', async () => {
-        globals.wcBlocksMiddlewareConfig = { storeApiNonce: 'stale-nonce' };
-        const fresh = wooCommerceStoreApi();
-        await fresh.addToCart({ product_id: String(BEANIE) });
-        expect(await shopLog('store-api:cart/add-item')).to.have.length(2);
+    it('sends no Cart-Token on the shop’s own origin, keeps none, and removes the one an older version stored', async () => {
+      localStorage.setItem(CART_TOKEN_KEY, 'old.stored.token');
+      const sent = await sentHeaders(async () => {
+        const page = wooCommerceStoreApi();
         expect(localStorage.getItem(CART_TOKEN_KEY)).to.equal(null);
+        await page.refreshCart();
+        await page.addToCart({ product_id: String(BEANIE) });
+        await page.refreshCart();
       });
-    }
+      expect(sent.map((h) => h.get('Cart-Token'))).to.deep.equal(sent.map(() => null));
+      expect(sent.at(-1)!.get('Nonce')).to.match(/^[0-9a-f]{10}$/);
+      expect(localStorage.getItem(CART_TOKEN_KEY)).to.equal(null);
+      expect(storeApiFacade().hasCart).to.equal(undefined);
+    });
+
+    it('after a login reads and writes the cart the user now has (the guest cart, moved)', async () => {
+      await adapter.addToCart({ product_id: String(BEANIE) });
+      await login();
+      await setShopMode(mode);
+      const cart = await adapter.refreshCart();
+      expect(cart.lines.map((l) => l.productId)).to.deep.equal([String(BEANIE)]);
+      await adapter.addToCart({ product_id: String(SUNGLASSES) });
+      expect((await shopState()).items.map((i) => i.productId)).to.deep.equal([BEANIE, SUNGLASSES]);
+    });
+
+    it('after a logout the next visitor on the same browser has a cart of their own', async () => {
+      await login();
+      await setShopMode(mode);
+      const first = wooCommerceStoreApi();
+      await first.addToCart({ product_id: String(BEANIE) });
+      await logout();
+      await setShopMode(mode);
+      // The next visitor, on the next page.
+      const next = wooCommerceStoreApi();
+      expect((await next.refreshCart()).lines).to.deep.equal([]);
+      await next.addToCart({ product_id: String(SUNGLASSES) });
+      expect((await shopState()).items.map((i) => i.productId)).to.deep.equal([SUNGLASSES]);
+      // Two visitors: the second logs in as someone else; the first finds only their own cart.
+      await login(BOB);
+      expect((await wooCommerceStoreApi().refreshCart()).lines.map((l) => l.productId)).to.deep.equal([
+        String(SUNGLASSES),
+      ]);
+      await logout();
+      await login();
+      expect((await wooCommerceStoreApi().refreshCart()).lines.map((l) => l.productId)).to.deep.equal([
+        String(BEANIE),
+      ]);
+    });
   });
 
   describe('errors', () => {
@@ -285,6 +408,89 @@ eachShopMode('Store API adapter', (mode) => {
   });
 });
 
+describe('Store API adapter on another origin', () => {
+  const EMPTY_CART = {
+    items: [],
+    items_count: 0,
+    totals: { total_items: '0', total_price: '0' },
+  };
+  afterEach(() => {
+    delete globals.wpApiSettings;
+    localStorage.removeItem(CART_TOKEN_KEY);
+  });
+
+  /** A shop elsewhere, as its CORS lets the page see it: Cart-Token exposed, and User-ID here too. */
+  async function against(answers: Record<string, string>[], run: (adapter: ShopAdapter) => Promise<unknown>) {
+    const sent: Headers[] = [];
+    const real = window.fetch;
+    window.fetch = async (_input, init) => {
+      sent.push(new Headers(init?.headers));
+      const headers = answers[sent.length - 1] ?? {};
+      return new Response(JSON.stringify(EMPTY_CART), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', ...headers },
+      });
+    };
+    try {
+      globals.wpApiSettings = { root: 'https://shop.example/wp-json/' };
+      await run(wooCommerceStoreApi());
+    } finally {
+      window.fetch = real;
+    }
+    return sent.map((h) => h.get('Cart-Token'));
+  }
+
+  it('sends the Cart-Token the shop handed out, kept in memory only', async () => {
+    const tokens = await against(
+      [{ 'Cart-Token': 'a.b.c' }, { 'Cart-Token': 'a.b.c' }, {}],
+      async (adapter) => {
+        await adapter.refreshCart();
+        await adapter.refreshCart();
+        await adapter.refreshCart();
+      },
+    );
+    expect(tokens).to.deep.equal([null, 'a.b.c', 'a.b.c']);
+    expect(localStorage.getItem(CART_TOKEN_KEY)).to.equal(null);
+    // The next page starts without it (and the shop hands out the cookie session's again).
+    expect(await against([], (adapter) => adapter.refreshCart())).to.deep.equal([null]);
+  });
+
+  it('drops the token when the shop answers for another user (User-ID changed)', async () => {
+    const tokens = await against(
+      [
+        { 'Cart-Token': 'guest.t.k', 'User-ID': '0' },
+        { 'Cart-Token': 'guest.t.k', 'User-ID': '7' },
+        { 'Cart-Token': 'user.t.k', 'User-ID': '7' },
+        {},
+      ],
+      async (adapter) => {
+        for (let i = 0; i < 4; i += 1) await adapter.refreshCart();
+      },
+    );
+    expect(tokens).to.deep.equal([null, 'guest.t.k', null, 'user.t.k']);
+  });
+
+  it('drops the token when a readable session cookie changes (another shopper)', async () => {
+    const cookie = 'wp_woocommerce_session_test';
+    document.cookie = `${cookie}=first; path=/`;
+    try {
+      const tokens = await against(
+        [{ 'Cart-Token': 'first.t.k' }, {}, { 'Cart-Token': 'second.t.k' }, {}],
+        async (adapter) => {
+          await adapter.refreshCart();
+          await adapter.refreshCart();
+          document.cookie = `${cookie}=second; path=/`;
+          await adapter.refreshCart();
+          await adapter.refreshCart();
+        },
+      );
+      expect(tokens).to.deep.equal([null, 'first.t.k', null, 'second.t.k']);
+    } finally {
+      document.cookie = `${cookie}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    }
+  });
+});
+
 describe('Store API money (minor units)', () => {
   it('writes amounts with the currency minor unit, separators, prefix and suffix', () => {
     const eur = { minorUnit: 2, decimalSeparator: ',', thousandSeparator: '.', prefix: '', suffix: ' €' };
@@ -320,6 +526,51 @@ describe('Store API money (minor units)', () => {
     const snapshot = cartFromStoreApi(cart);
     expect(snapshot.lines[0].name).to.equal('Tea & Cup');
     expect(snapshot.lines[0].image).to.equal(null);
+    expect(snapshot.lines[0].details).to.equal(undefined);
     expect(text(snapshot.subtotalHtml)).to.equal('¥3,000');
+  });
+
+  it('lists variation and item data (not hidden ones), and adds the tax where prices display including it', () => {
+    const currency = { currency_minor_unit: 2, currency_prefix: '$' };
+    const raw = {
+      items: [
+        {
+          key: 'k',
+          id: 20104,
+          quantity: 2,
+          name: 'Hoodie',
+          variation: [
+            { attribute: 'Color', value: 'Red' },
+            { attribute: 'Size', value: 'Small' },
+          ],
+          item_data: [
+            { key: 'Engraving', value: 'raw', display: 'A &amp; B' },
+            { name: 'Gift note', value: 'Hi' },
+            { name: '_internal', value: 'x', hidden: true },
+          ],
+          prices: { price: '1100', ...currency },
+          totals: { line_subtotal: '2000', line_subtotal_tax: '200', line_total: '2000', ...currency },
+        },
+      ],
+      items_count: 2,
+      totals: { total_items: '2000', total_items_tax: '200', total_price: '2200', ...currency },
+    };
+    const excluding = cartFromStoreApi(storeApiCart.parse(raw));
+    expect(excluding.lines[0].details).to.deep.equal([
+      { name: 'Color', value: 'Red' },
+      { name: 'Size', value: 'Small' },
+      { name: 'Engraving', value: 'A & B' },
+      { name: 'Gift note', value: 'Hi' },
+    ]);
+    expect(text(excluding.lines[0].totalHtml!)).to.equal('$20.00');
+    expect(text(excluding.subtotalHtml)).to.equal('$20.00');
+    globals.wcSettings = { displayCartPricesIncludingTax: true };
+    try {
+      const including = cartFromStoreApi(storeApiCart.parse(raw));
+      expect(text(including.lines[0].totalHtml!)).to.equal('$22.00');
+      expect(text(including.subtotalHtml)).to.equal('$22.00');
+    } finally {
+      delete globals.wcSettings;
+    }
   });
 });
