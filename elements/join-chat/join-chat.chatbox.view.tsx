@@ -1,4 +1,5 @@
-import type { Ref } from 'react';
+import { type Ref, useLayoutEffect, useRef } from 'react';
+import { deepActiveElement } from '../../shared/a11y/focus.ts';
 import { QrCode } from './join-chat.qr.view.tsx';
 import type { JoinChatSettings } from './join-chat.settings.ts';
 import type { JoinChatState } from './join-chat.state.ts';
@@ -19,8 +20,9 @@ export interface ChatboxProps {
 
 /**
  * The chatbox of `<join-chat>` (spec §2, §4 Chat widget): a non-modal dialog with the header,
- * the message bubbles as typed out so far, the opt-in, the button that opens the conversation
- * and, on desktops, the QR code.
+ * the message bubbles as typed out so far (a log the keyboard can reach and scroll), the opt-in,
+ * the button that opens the conversation and, on desktops, the QR code. It opens with `show()`,
+ * not the `open` attribute (the controller never opens it over a modal).
  */
 export function Chatbox({
   settings,
@@ -36,12 +38,27 @@ export function Chatbox({
 }: ChatboxProps) {
   const { bubbles, revealed, typing } = state;
   const { messages } = settings;
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  // Before the view's effects, which move focus where the controller asks.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog || state.open === dialog.open) return;
+    // show() moves focus into the dialog, and close() may move it back to where it was at show()
+    // (WebKit): unless it was in the dialog, it stays where it is (the view moves it on when asked).
+    const before = deepActiveElement() as HTMLElement | null;
+    if (state.open) dialog.show();
+    else dialog.close();
+    if (!dialog.contains(before)) {
+      (deepActiveElement() as HTMLElement | null)?.blur();
+      before?.focus({ preventScroll: true });
+    }
+  }, [state.open]);
   return (
     <dialog
+      ref={dialogRef}
       id={dialogId}
       part="chatbox"
       className="chatbox"
-      open={state.open}
       aria-labelledby={settings.header ? titleId : undefined}
       aria-label={settings.header ? undefined : messages.dialog}
     >
@@ -62,7 +79,8 @@ export function Chatbox({
           </svg>
         </button>
       </div>
-      <div part="chat" className="chat" role="log" aria-busy={typing}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard to scroll it (axe scrollable-region-focusable) */}
+      <div part="chat" className="chat" role="log" aria-label={messages.log} aria-busy={typing} tabIndex={0}>
         {bubbles.length > 0 && (
           <time part="time" className="time" dateTime={time.iso}>
             {time.text}

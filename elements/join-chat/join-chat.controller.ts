@@ -14,6 +14,7 @@
  */
 import { type MapStore, map, type ReadableAtom } from 'nanostores';
 import { announce } from '../../shared/a11y/announce.ts';
+import { whenNoModal } from '../../shared/a11y/modal-watch.ts';
 import { type Clock, pageClock } from '../../shared/clock.ts';
 import { emit } from '../../shared/events.ts';
 import { logError } from '../../shared/log.ts';
@@ -76,6 +77,8 @@ export class JoinChatController {
   /** When the chatbox first opened (the message time when `message_time` is unset). */
   #firstOpened: Date | null = null;
   #productSku = '';
+  /** Stops waiting for an open modal to close before the chatbox opens (a no-op when not waiting). */
+  #stopWaiting = () => {};
   readonly #watchers = new Map<Watcher, () => void>();
 
   constructor({ host, settings, env = joinChatEnvironment(), clock = pageClock }: JoinChatControllerOptions) {
@@ -180,6 +183,7 @@ export class JoinChatController {
 
   /** Closes the chatbox (spec §4: saving the message as seen); `returnFocus` to the launcher. */
   close(returnFocus: boolean): void {
+    this.#stopWaiting();
     if (!this.#state.open) return;
     this.#typing.stop();
     this.#commit({
@@ -280,6 +284,7 @@ export class JoinChatController {
     for (const stop of this.#watchers.values()) stop();
     this.#watchers.clear();
     this.#clock.clearTimeout(this.#hoverTimer);
+    this.#stopWaiting();
     this.#typing.stop();
     // A QR code still loading is not drawn for a widget that went.
     this.#qr.cancel(this.#state.qr !== null);
@@ -314,7 +319,18 @@ export class JoinChatController {
 
   // Opening.
 
+  /**
+   * Opens the chatbox, but never over an open modal (a quick view, a popup, a lightbox): the page
+   * behind a modal is inert, and a dialog opened over one can leave Escape closing neither in
+   * Chromium. Then it opens when the last modal has closed.
+   */
   #openChatbox(reason: OpenReason): void {
+    if (!this.#state.hasChatbox || this.#state.open) return;
+    this.#stopWaiting();
+    this.#stopWaiting = whenNoModal(() => this.#showChatbox(reason), this.#host.ownerDocument);
+  }
+
+  #showChatbox(reason: OpenReason): void {
     const state = this.#state;
     if (!state.hasChatbox || state.open) return;
     this.#openedAt = this.#clock.now();

@@ -37,7 +37,8 @@ const flag = (fallback: boolean) =>
 /**
  * Visible strings of the widget itself (DESIGN §8): `button` names the launcher, `dialog` names
  * the chatbox when there is no header text, `close` names the close button, `badge` is added to
- * the launcher's name while the badge shows, `typing` is read while the typing dots show, and
+ * the launcher's name while the badge shows, `log` names the message list (a scrolling region
+ * the keyboard reaches), `typing` is read while the typing dots show, and
  * `optinRequired` is announced when "open" is pressed while the required opt-in is unchecked.
  * Joinchat's own content fields (`button_tip`, `message_text`, ...) stay under their own names.
  */
@@ -46,6 +47,7 @@ export const joinChatMessages = messagesSchema({
   dialog: 'Chat',
   close: 'Close chat',
   badge: '1 new message',
+  log: 'Messages',
   typing: 'Typing…',
   optinRequired: 'Please accept the conditions first.',
 });

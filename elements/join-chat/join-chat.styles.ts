@@ -208,6 +208,7 @@ export const styles = /* css */ `
 @media (prefers-reduced-motion: reduce) {
   .root[data-animate], .root[data-animate][data-shown] { transition: none; }
   .root { transform: none; }
+  .root * { animation: none; }
 }
 @media (forced-colors: active) {
   .button, .open, .header { border: 1px solid ButtonText; }

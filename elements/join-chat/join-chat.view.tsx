@@ -100,7 +100,8 @@ export function JoinChat({
         <ChatIcon />
       </button>
       {tooltip && (
-        <span id={tipId} part="tooltip" className="tooltip">
+        // Read as the launcher's description (aria-describedby), not again as page text outside a landmark.
+        <span id={tipId} part="tooltip" className="tooltip" aria-hidden="true">
           {settings.button_tip}
         </span>
       )}

@@ -295,6 +295,18 @@ describe('join-chat controller', () => {
       expect(controller.$state.get().visible).to.equal(true);
     });
 
+    it('on mobile, --vh follows the viewport 200 ms after the last resize (spec §9 resize debounce)', () => {
+      start({ message_text: 'Hi' }, { isMobile: () => true });
+      host.style.setProperty('--vh', '1px'); // not the viewport's: only a resize puts it back
+      window.dispatchEvent(new Event('resize'));
+      clock.tick(150);
+      window.dispatchEvent(new Event('resize')); // a later resize starts the wait again
+      clock.tick(199);
+      expect(host.style.getPropertyValue('--vh')).to.equal('1px');
+      clock.tick(1);
+      expect(host.style.getPropertyValue('--vh')).to.equal(`${window.innerHeight}px`);
+    });
+
     it("uses $product's SKU over the settings' one while the settings name a SKU", () => {
       const controller = start({ message_send: 'About <jc-sku>x</jc-sku>', sku: 'BASE' });
       setVariant({ variationId: '3', sku: 'BASE-RED' });
@@ -324,6 +336,73 @@ describe('join-chat controller', () => {
       pageElement('<button type="button" class="joinchat_open">Chat</button>').click();
       expect(controller.$state.get()).to.include({ shown: false, open: false });
       expect(storage.get(HASHES_KEY)).to.equal(null);
+    });
+  });
+
+  describe('modals on the page', () => {
+    /** MutationObserver callbacks run as microtasks, queued before this one. */
+    const observed = () => Promise.resolve();
+
+    it('never opens the chatbox over a modal: it opens when the last one closes (document, shadow root, lightbox)', async () => {
+      const events: unknown[] = [];
+      host.addEventListener('join-chat-opened', (e) => events.push((e as CustomEvent).detail));
+      const controller = start({ message_delay: 1, message_text: 'Hi', message_hash: 'w1' });
+      const quickView = pageElement(
+        '<dialog aria-label="Quick view"><button type="button">x</button></dialog>',
+      );
+      (quickView as HTMLDialogElement).showModal();
+      const popupHost = pageElement('<div></div>');
+      popupHost.attachShadow({ mode: 'open' }).innerHTML = '<dialog aria-label="Popup">Hello</dialog>';
+      const popup = popupHost.shadowRoot!.querySelector('dialog')!;
+      popup.showModal();
+      // PhotoSwipe's root: a plain div with role=dialog, removed when the lightbox closes.
+      const lightbox = pageElement('<div class="pswp" role="dialog" tabindex="-1">Photo</div>');
+      clock.tick(1000);
+      expect(controller.$state.get().open).to.equal(false);
+      expect(events).to.deep.equal([]);
+      (quickView as HTMLDialogElement).close();
+      await observed();
+      expect(controller.$state.get().open).to.equal(false);
+      popup.close();
+      await observed();
+      expect(controller.$state.get().open).to.equal(false);
+      lightbox.remove();
+      await observed();
+      expect(controller.$state.get()).to.include({ open: true });
+      expect(events).to.deep.equal([{ automatic: true }]);
+      expect(storage.get(HASHES_KEY)).to.equal('w1');
+    });
+
+    it('a modal open when the shopper asks: the chatbox opens once it closes; closing or leaving the page stops the wait', async () => {
+      const modal = pageElement(
+        '<dialog aria-label="Popup"><a href="#joinchat">Chat</a></dialog>',
+      ) as HTMLDialogElement;
+      modal.showModal();
+      const controller = start({ message_text: 'Hi' });
+      modal.querySelector('a')!.click();
+      expect(controller.$state.get().open).to.equal(false);
+      modal.close();
+      await observed();
+      expect(controller.$state.get()).to.include({ open: true });
+      expect(controller.$state.get().focus?.target).to.equal('close');
+      clock.tick(600);
+      controller.close(false);
+      // A close trigger while waiting cancels the opening.
+      modal.showModal();
+      modal.querySelector('a')!.click();
+      controller.close(false);
+      modal.close();
+      await observed();
+      expect(controller.$state.get().open).to.equal(false);
+      // So does leaving the page.
+      const { controller: other } = make({ message_text: 'Hi' });
+      const stop = other.connect();
+      modal.showModal();
+      modal.querySelector('a')!.click();
+      stop();
+      modal.close();
+      await observed();
+      expect(other.$state.get().open).to.equal(false);
     });
   });
 

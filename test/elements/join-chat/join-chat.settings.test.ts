@@ -16,6 +16,7 @@ describe('join-chat settings', () => {
       dialog: 'Chat',
       close: 'Close chat',
       badge: '1 new message',
+      log: 'Messages',
       typing: 'Typing…',
       optinRequired: 'Please accept the conditions first.',
     });

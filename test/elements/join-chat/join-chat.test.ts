@@ -1,4 +1,5 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import jQuery from 'jquery';
 import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import sinon from 'sinon';
@@ -11,6 +12,7 @@ import { setConsent } from '../../../shared/stores/consent.ts';
 import { $product, EMPTY_PRODUCT, setVariant } from '../../../shared/stores/product.ts';
 import { localTime } from '../../helpers/clock.ts';
 import { captureConsoleErrors, frames, untilQuiet } from '../../helpers/elements.ts';
+import { describeAnimation, preferReducedMotion } from '../../helpers/reduced-motion.ts';
 import { memoryStorage } from '../../helpers/storage.ts';
 
 interface World {
@@ -736,6 +738,60 @@ describe('<join-chat>', () => {
   });
 
   describe('accessibility', () => {
+    it('never opens by itself over a modal: Escape closes the modal, then the chatbox opens; Escape closes it', async function () {
+      this.timeout(20_000);
+      setup();
+      const el = await mount({
+        button_delay: 1,
+        message_delay: 5,
+        message_text: MESSAGE,
+        message_hash: 'esc',
+      });
+      const modal = pageElement(
+        '<dialog aria-label="Quick view"><button type="button">Add to cart</button></dialog>',
+      ) as HTMLDialogElement;
+      modal.showModal();
+      await tick(6000);
+      expect(isOpen(el)).to.equal(false); // it waits for the modal
+      world.clock.restore(); // the keyboard runs on real time
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => !modal.open, 'Escape did not close the modal', { timeout: 3000 });
+      await waitUntil(() => isOpen(el), 'the chatbox did not open after the modal closed', { timeout: 3000 });
+      expect($<HTMLDialogElement>(el, 'dialog')!.matches(':modal')).to.equal(false);
+      $(el, '[part="chat"]')!.focus(); // the log is in the tab order
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => !isOpen(el), 'Escape did not close the chatbox', { timeout: 3000 });
+      expect(el.shadowRoot!.activeElement === launcher(el)).to.equal(true);
+    });
+
+    it('under reduced motion the chatbox opens without animation, and its scrolling log is reachable and named (axe)', async function () {
+      this.timeout(30_000);
+      const { css, undo } = await preferReducedMotion();
+      try {
+        setup({ reducedMotion: true });
+        const long = Array.from({ length: 14 }, (_, i) => `Message number ${i + 1}, a little longer.`);
+        const el = await mount({
+          button_delay: 0,
+          header: 'Shop support',
+          message_text: long.join('\n===\n'),
+        });
+        world.clock.restore(); // axe schedules its own timers
+        launcher(el).click();
+        await frames(3);
+        expect(isOpen(el)).to.equal(true);
+        // Not even a finished 0.01 ms one (where the engine's driver applies the media query).
+        if (css) expect(el.shadowRoot!.getAnimations().map(describeAnimation)).to.deep.equal([]);
+        const log = $(el, '[part="chat"]')!;
+        expect(log.scrollHeight > log.clientHeight, 'the log scrolls').to.equal(true);
+        expect(log.tabIndex).to.equal(0);
+        expect(log.getAttribute('role')).to.equal('log');
+        expect(log.getAttribute('aria-label')).to.equal('Messages');
+        await expect(el).to.be.accessible();
+      } finally {
+        await undo();
+      }
+    });
+
     it('passes axe closed and open', async function () {
       this.timeout(30_000);
       setup({ reducedMotion: true });
