@@ -38,6 +38,7 @@ import { MiniCart } from './shop-mini-cart.view.tsx';
  * @csspart line - One cart line.
  * @csspart line-image - A line's image.
  * @csspart line-name - A line's product link.
+ * @csspart line-details - A line's chosen attributes and add-on data (a `dl`), under its name.
  * @csspart line-price - A line's quantity and price (without steppers).
  * @csspart remove-button - A line's remove button.
  * @csspart quantity - A line's quantity stepper.
