@@ -154,17 +154,28 @@ function isPlainObject(value: unknown): value is Source {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Whether a settings member is safe to read (hostile or broken markup): at most 64 levels deep and
+ * without a `__proto__`, `constructor` or `prototype` member at any depth. A real settings object
+ * is never nested more than a dozen levels; deeper nesting (or a cycle, through the property) is
+ * refused before structuredClone or zod recurse into it and overflow the stack. JSON text over
+ * 1e6 characters (a few dozen kB is a big form) is refused whole, as invalid.
+ */
+const safe = (value: unknown, depth = 64): boolean =>
+  typeof value !== 'object' ||
+  !value ||
+  (depth > 0 &&
+    Object.entries(value).every(
+      ([k, v]) => !/^(__proto__|constructor|prototype)$/.test(k) && safe(v, depth - 1),
+    ));
+
 function deletePath(target: unknown, path: readonly PropertyKey[]): boolean {
-  if (path.length === 0) return false;
-  let node: unknown = target;
-  for (const key of path.slice(0, -1)) {
-    if (typeof node !== 'object' || node === null) return false;
-    node = (node as Record<PropertyKey, unknown>)[key];
-  }
-  if (typeof node !== 'object' || node === null) return false;
+  let node = target as Record<PropertyKey, unknown> | undefined;
+  for (const key of path.slice(0, -1)) node = node?.[key] as typeof node;
   const last = path[path.length - 1];
+  if (typeof node !== 'object' || !node || last === undefined) return false;
   if (Array.isArray(node) && typeof last === 'number') node.splice(last, 1);
-  else delete (node as Record<PropertyKey, unknown>)[last];
+  else delete node[last];
   return true;
 }
 
@@ -175,21 +186,20 @@ function deletePath(target: unknown, path: readonly PropertyKey[]): boolean {
 export function parseSettings<S extends core.$ZodType>(
   schema: S,
   input: unknown,
-): { value: z.infer<S>; errors: string[]; report: string } {
+): { value: z.infer<S>; errors: string[] } {
   let result = z.safeParse(schema, input);
-  if (result.success) return { value: result.data, errors: [], report: '' };
+  if (result.success) return { value: result.data, errors: [] };
   const errors = result.error.issues.map(
-    (issue) => `${issue.path.length ? issue.path.join('.') : '(settings)'}: ${issue.message}`,
+    (issue) => `${issue.path.join('.') || '(settings)'}: ${issue.message}`,
   );
-  const report = z.prettifyError(result.error);
-  let current: unknown = isPlainObject(input) ? structuredClone(input) : {};
+  // Bounded by the reader (`safe`), so the clone never overflows the stack.
+  const current: unknown = structuredClone(input);
   for (let attempt = 0; attempt < 20 && !result.success; attempt++) {
     const removed = result.error.issues.map((issue) => deletePath(current, issue.path)).some(Boolean);
-    if (!removed) current = {};
-    result = z.safeParse(schema, current);
+    result = z.safeParse(schema, removed ? current : {});
     if (!removed) break;
   }
-  return { value: result.success ? result.data : z.parse(schema, {}), errors, report };
+  return { value: result.success ? result.data : z.parse(schema, {}), errors };
 }
 
 function attributeValue(spec: AttributeSpec, raw: string | null): unknown {
@@ -304,8 +314,7 @@ export function defineElement<S extends core.$ZodType, C extends ElementControll
 
     constructor() {
       super();
-      let internals: ElementInternals | null = null;
-      if (formAssociated) internals = this.attachInternals();
+      const internals = formAssociated ? this.attachInternals() : null;
       this[HOST_STATE] = { settings$: atom(z.parse(schema, {}) as T), internals };
       this.shadowRoot!.adoptedStyleSheets = [sheetFor(baseStyles), sheetFor(styles)];
     }
@@ -337,12 +346,20 @@ export function defineElement<S extends core.$ZodType, C extends ElementControll
     /** Collects every settings source, lowest precedence first. */
     #collect(): Source {
       const merged: Source = {};
+      // Own members only, each checked before it is copied (never Object.assign: a JSON
+      // `__proto__` member would become the prototype of the merged settings).
+      const add = (source: Source) => {
+        for (const [key, value] of Object.entries(source))
+          if (safe({ [key]: value })) merged[key] = value;
+          else this.#errors.push(`${key}: refused (too deep or reserved)`);
+      };
       const readJson = (text: string | null | undefined, where: string) => {
         if (!text?.trim()) return;
         try {
-          const parsed: unknown = JSON.parse(text);
-          if (isPlainObject(parsed)) Object.assign(merged, parsed);
-          else this.#errors.push(`${where}: expected a JSON object`);
+          const parsed: unknown = JSON.parse(text.length > 1e6 ? '' : text);
+          // Not an object (an array, a number): as unreadable as broken JSON.
+          if (!isPlainObject(parsed)) throw parsed;
+          add(parsed);
         } catch {
           this.#errors.push(`${where}: not valid JSON`);
         }
@@ -353,7 +370,7 @@ export function defineElement<S extends core.$ZodType, C extends ElementControll
       );
       readJson(this.getAttribute('settings'), 'settings attribute');
       for (const name of jsonAttributes) readJson(this.getAttribute(name), `${name} attribute`);
-      if (this.#propertySettings) Object.assign(merged, this.#propertySettings);
+      if (this.#propertySettings) add(this.#propertySettings);
       for (const name of attributeNames) {
         const value = attributeValue(attributes[name], this.getAttribute(name));
         if (value !== undefined) merged[attributes[name].key] = value;
@@ -363,14 +380,12 @@ export function defineElement<S extends core.$ZodType, C extends ElementControll
 
     #update() {
       this.#errors = [];
-      const input = this.#collect();
-      const sourceErrors = [...this.#errors];
-      const { value, errors, report } = parseSettings(schema, input);
-      this.#errors = [...sourceErrors, ...errors];
+      const { value, errors } = parseSettings(schema, this.#collect());
+      this.#errors.push(...errors);
       // One clear message per distinct problem, however often the settings are re-read.
       const message = this.#errors.length
         ? `<${tag}>: invalid settings (${this.#errors.map((e) => e.split(':')[0]).join(', ')}); ` +
-          `using the defaults for those fields.${[...sourceErrors.map((e) => `\n✖ ${e}`), report ? `\n${report}` : ''].join('')}`
+          `using the defaults for those fields.${this.#errors.map((e) => `\n✖ ${e}`).join('')}`
         : '';
       if (message && message !== this.#lastReported) console.error(message);
       this.#lastReported = message;

@@ -1,9 +1,11 @@
 import { type MapStore, map, type ReadableAtom } from 'nanostores';
 import { type Clock, pageClock } from '../../shared/clock.ts';
 import type { OpenLightbox } from '../../shared/lightbox/photoswipe.ts';
-import { logWarning } from '../../shared/log.ts';
+import { logError, logWarning } from '../../shared/log.ts';
 import {
   appendPage,
+  type MarkupProblem,
+  markupReport,
   pageUrl,
   parsePage,
   type Review,
@@ -92,6 +94,12 @@ export class ReviewsController {
   #container: HTMLElement | null = null;
   #firstLoadAsked = false;
   #disconnect: (() => void) | undefined;
+  /**
+   * The widget was printed already marked `data-exec="true"`: another script ran it (spec §3
+   * "initialises once per widget marked as not yet executed"), so it is left alone: its markup
+   * shows as printed, nothing is read, loaded or played.
+   */
+  readonly leftAlone: boolean;
 
   constructor(options: ReviewsControllerOptions) {
     const { host, settings } = options;
@@ -102,9 +110,14 @@ export class ReviewsController {
     this.#openLightbox = options.openLightbox ?? openPhotos;
     this.#seen = settings.get();
     this.#reduced = options.reducedMotion ?? window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.leftAlone = host.getAttribute('data-exec') === 'true';
     host.setAttribute('data-exec', 'true');
+    const problems: MarkupProblem[] = [];
+    const reviews = this.leftAlone ? [] : (readReviewScript(host) ?? readReviewMarkup(host, problems));
+    // One report for every printed review with a bad number; they and the others still show.
+    if (problems.length) logError('shop-reviews', markupReport(problems));
     this.#state = map<ReviewsState>({
-      reviews: readReviewScript(host) ?? readReviewMarkup(host),
+      reviews,
       expanded: [],
       width: 0,
       sizeClass: 'xs',
@@ -113,7 +126,7 @@ export class ReviewsController {
       playing: this.#seen.autoplay && !this.#reduced,
       held: false,
       loading: false,
-      more: this.#seen.reviews_url !== '',
+      more: !this.leftAlone && this.#seen.reviews_url !== '',
     });
     this.track = new SnapTrack({
       clock: this.#clock,
@@ -145,6 +158,7 @@ export class ReviewsController {
    * and runs autoplay. Returns the stop: listeners off, every timer cleared; the state stays.
    */
   connect(): () => void {
+    if (this.leftAlone) return () => {};
     if (this.#disconnect) return this.#disconnect;
     const stopSettings = this.#settings.listen((value) => this.#configure(value));
     let shown = this.#state.get().reviews;

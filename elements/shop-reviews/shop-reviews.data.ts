@@ -115,40 +115,78 @@ export function pageUrl(base: string, offset: number, limit: number): string | n
   return url.href;
 }
 
-const number = (value: string | null | undefined, fallback: number) => {
+/**
+ * A number attribute within `[min, max]` (an integer when `int`): absent or empty gives
+ * `fallback`; anything else out of range (`1e20`, `NaN`, `-5`) also gives `fallback`, and the
+ * attribute's name goes into `bad`.
+ */
+function numberAttribute(
+  node: HTMLElement,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  bad: string[],
+  int = false,
+): number {
+  const value = node.getAttribute(name);
+  if (value === null || value.trim() === '') return fallback;
   const n = Number(value);
-  return value != null && value.trim() !== '' && Number.isFinite(n) ? n : fallback;
-};
+  if (Number.isFinite(n) && n >= min && n <= max && (!int || Number.isInteger(n))) return n;
+  bad.push(name);
+  return fallback;
+}
+
+/** A printed review left with a bad attribute: its id and the attributes set aside. */
+export interface MarkupProblem {
+  id: string;
+  attributes: string[];
+}
 
 /**
  * Reviews printed by the server in the widget's light DOM (progressive enhancement: readable
  * without JavaScript). Each review is an element with `data-review` (its id) holding
  * `data-time` (seconds), `data-rating`, `.review-author` (a link or text), `.review-text` and
  * `.review-media` links to the large images (with `data-width`/`data-height`), each around a
- * thumbnail `<img>`.
+ * thumbnail `<img>`. An out-of-range number (a time past 1e11 s, a rating outside 0 to 5, a size
+ * outside 1 to 20,000 px: the bounds of `reviewSchema`) is set aside, so that review still shows
+ * (without a time, without stars, at the default photo size) and the others with it; each such
+ * review lands in `problems`, for the one report.
  */
-export function readReviewMarkup(root: ParentNode): Review[] {
+export function readReviewMarkup(root: ParentNode, problems: MarkupProblem[] = []): Review[] {
   return [...root.querySelectorAll<HTMLElement>('[data-review]')].map((node, index) => {
     const author = node.querySelector('.review-author');
     const link = author?.closest('a') ?? author?.querySelector('a');
     const permalink = node.querySelector<HTMLAnchorElement>('a.review-link');
-    return {
-      id: node.dataset.review || `review-${index}`,
+    const id = node.dataset.review || `review-${index}`;
+    const bad: string[] = [];
+    const review = {
+      id,
       author: author?.textContent?.trim() ?? '',
       authorUrl: safeUrl(link?.getAttribute('href') ?? null),
-      rating: Math.min(5, Math.max(0, number(node.dataset.rating, 0))),
+      rating: numberAttribute(node, 'data-rating', 0, 0, 5, bad),
       text: node.querySelector('.review-text')?.textContent?.trim() ?? '',
-      time: Math.max(0, number(node.dataset.time, 0)),
+      time: numberAttribute(node, 'data-time', 0, 0, 1e11, bad),
       url: safeUrl(permalink?.getAttribute('href') ?? null),
       lang: languageTag(node.getAttribute('lang')),
       media: [...node.querySelectorAll<HTMLAnchorElement>('a.review-media')].flatMap((a) => {
         const src = safeUrl(a.getAttribute('href'));
         if (!src) return [];
         const thumb = safeUrl(a.querySelector('img')?.getAttribute('src') ?? null) ?? src;
-        return [{ src, thumb, width: number(a.dataset.width, 1200), height: number(a.dataset.height, 900) }];
+        const width = numberAttribute(a, 'data-width', 1200, 1, 20_000, bad, true);
+        return [{ src, thumb, width, height: numberAttribute(a, 'data-height', 900, 1, 20_000, bad, true) }];
       }),
     };
+    if (bad.length) problems.push({ id, attributes: [...new Set(bad)] });
+    return review;
   });
+}
+
+/** The one console message for printed reviews with bad attributes (spec §3 Review card). */
+export function markupReport(problems: readonly MarkupProblem[]): string {
+  return `ignored out-of-range attributes of printed reviews (${problems
+    .map((p) => `${p.id}: ${p.attributes.join(', ')}`)
+    .join('; ')}); those reviews show without them.`;
 }
 
 /** Reviews in a `<script type="application/reviews+json">` child (JSON instead of markup). */

@@ -20,7 +20,7 @@ import { Reviews } from './shop-reviews.view.tsx';
  * @summary Customer reviews as a grid or an APG carousel, with read more, time ago and a photo lightbox.
  * @attr {string} data-options - JSON matching `reviewsSettings` (the provider's names); invalid fields are reported and their defaults used.
  * @attr {string} settings - The same JSON, under the house name.
- * @attr {string} data-exec - Set to "true" once the widget has initialised.
+ * @attr {string} data-exec - Set to "true" once the widget has initialised; a widget printed with "true" (run by another script) is left alone, shown as printed.
  * @csspart widget - The container (has the size class `size-xs` ... `size-xl`).
  * @csspart empty - The "no reviews yet" line.
  * @csspart list - The grid of cards.

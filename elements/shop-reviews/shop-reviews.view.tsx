@@ -22,6 +22,8 @@ export function Reviews({
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => controller.setReducedMotion(reducedMotion), [controller, reducedMotion]);
   useEffect(() => (container.current ? controller.observeSize(container.current) : undefined), [controller]);
+  // Printed as already run by another script (data-exec="true", spec §3): shown as printed.
+  if (controller.leftAlone) return <slot />;
   const lang = languageOf(host);
   const now = controller.now();
   const { messages } = settings;

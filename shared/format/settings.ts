@@ -18,10 +18,11 @@ export const decimal = (fallback: number, min: number, max: number) =>
   z._default(z.number().check(z.minimum(min), z.maximum(max)), fallback);
 
 /** A string of at most `max` characters (matching `pattern` when given), `fallback` when unset. */
-export const text = (fallback = '', max?: number, pattern?: RegExp) => {
-  const checks = [...(max === undefined ? [] : [z.maxLength(max)]), ...(pattern ? [z.regex(pattern)] : [])];
-  return z._default(checks.length ? z.string().check(...checks) : z.string(), fallback);
-};
+export const text = (fallback = '', max?: number, pattern?: RegExp) =>
+  z._default(
+    z.string().check(...(max ? [z.maxLength(max)] : []), ...(pattern ? [z.regex(pattern)] : [])),
+    fallback,
+  );
 
 /** One of `values`, `fallback` when unset. */
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>

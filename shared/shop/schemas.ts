@@ -18,10 +18,9 @@ export const fragmentsMap = z.pipe(
   z.transform((raw): Record<string, string> => {
     if (Array.isArray(raw)) return {};
     const fragments: Record<string, string> = {};
-    for (const [selector, value] of Object.entries(raw)) {
-      if (typeof value === 'string') fragments[selector] = value;
-      else if (typeof value === 'number' || typeof value === 'boolean') fragments[selector] = String(value);
-    }
+    // Own keys only (zod's record drops `__proto__`): strings, numbers and booleans, as text.
+    for (const [selector, value] of Object.entries(raw))
+      if (value !== null && typeof value !== 'object') fragments[selector] = String(value);
     return fragments;
   }),
 );

@@ -243,10 +243,10 @@ describe('defineElement', () => {
     });
 
     it('parseSettings keeps valid fields and defaults the rest', () => {
-      const { value, errors, report } = parseSettings(schema, { label: 3, count: 2 });
+      const { value, errors } = parseSettings(schema, { label: 3, count: 2 });
       expect(value).to.deep.equal({ label: 'Hello', count: 2, open: false, nested: { color: 'red' } });
       expect(errors).to.have.length(1);
-      expect(report).to.contain('label');
+      expect(errors[0]).to.contain('label');
       expect(parseSettings(schema, 'nonsense').value.label).to.equal('Hello');
     });
   });
