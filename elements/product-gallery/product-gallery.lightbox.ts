@@ -30,6 +30,7 @@ export function lightboxSlides(
       zoom: messages.zoomIn,
       previous: messages.previous,
       next: messages.next,
+      imageOf: messages.slide,
     },
   };
 }

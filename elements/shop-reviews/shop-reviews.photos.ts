@@ -43,6 +43,7 @@ export function openPhotos({ review, index, opener, settings, clock }: PhotosReq
       zoom: messages.zoom,
       previous: messages.previousPhoto,
       next: messages.nextPhoto,
+      imageOf: messages.slide,
     },
   });
 }

@@ -1,9 +1,13 @@
 /**
- * PhotoSwipe 5's stylesheet (photoswipe/dist/photoswipe.css, MIT, comments removed; its colour
- * variables renamed --_pswp-* for the house colour rule), plus the idle state of spec §4 "Gallery
- * lightbox" (controls hidden after 4000 ms) and reduced motion. Adopted into the document by
- * shared/lightbox/photoswipe.ts when a lightbox first opens (PhotoSwipe renders in the page, not
- * in a shadow root); loaded lazily only (never part of the shared chunk).
+ * PhotoSwipe 5's stylesheet (photoswipe/dist/photoswipe.css, MIT, without its comments and the
+ * prefixes today's engines do without; its colour variables renamed --_pswp-* for the house colour
+ * rule), plus the idle state of spec §4 "Gallery lightbox" (controls hidden after 4000 ms), solid
+ * ground under the caption and counter (WCAG 2.2 AA contrast over any image: white on the image
+ * itself could be any contrast) and reduced motion (`data-still`, set by the opener from
+ * `prefers-reduced-motion`: nothing moves, the loading icon stands still). Adopted by
+ * shared/lightbox/photoswipe.ts when a lightbox first opens, into the document (PhotoSwipe renders
+ * in the page) or the shadow root of the modal dialog it opens in; loaded lazily only (never part
+ * of the shared chunk).
  */
 export const lightboxStyles = /* css */ `
 .pswp {
@@ -76,26 +80,18 @@ export const lightboxStyles = /* css */ `
   height: auto;
 }
 .pswp--click-to-zoom.pswp--zoom-allowed .pswp__img {
-  cursor: -webkit-zoom-in;
-  cursor: -moz-zoom-in;
   cursor: zoom-in;
 }
 .pswp--click-to-zoom.pswp--zoomed-in .pswp__img {
   cursor: move;
-  cursor: -webkit-grab;
-  cursor: -moz-grab;
   cursor: grab;
 }
 .pswp--click-to-zoom.pswp--zoomed-in .pswp__img:active {
-  cursor: -webkit-grabbing;
-  cursor: -moz-grabbing;
   cursor: grabbing;
 }
 .pswp--no-mouse-drag.pswp--zoomed-in .pswp__img,
 .pswp--no-mouse-drag.pswp--zoomed-in .pswp__img:active,
 .pswp__img {
-  cursor: -webkit-zoom-out;
-  cursor: -moz-zoom-out;
   cursor: zoom-out;
 }
 .pswp__container,
@@ -103,8 +99,6 @@ export const lightboxStyles = /* css */ `
 .pswp__button,
 .pswp__counter {
   -webkit-user-select: none;
-  -moz-user-select: none;
-  -ms-user-select: none;
   user-select: none;
 }
 .pswp__item {
@@ -289,9 +283,9 @@ div.pswp__img--placeholder,
   margin-inline-start: 20px;
   font-size: 14px;
   line-height: 30px;
+  padding: 0 0.5em;
   color: var(--_pswp-icon-color);
-  text-shadow: 1px 1px 3px var(--_pswp-icon-color-secondary);
-  opacity: 0.85;
+  background: var(--_pswp-bg);
 }
 .pswp--one-slide .pswp__counter {
   display: none;
@@ -303,10 +297,11 @@ div.pswp__img--placeholder,
 .pswp__error-msg a {
   color: inherit;
 }
-@media (prefers-reduced-motion: reduce) {
-  .pswp * {
-    transition-duration: 0s !important;
-  }
+.pswp[data-still] * {
+  transition-duration: 0s !important;
+}
+.pswp[data-still] .pswp__preloader .pswp__icn {
+  animation: none;
 }
 `;
 
@@ -320,7 +315,7 @@ export const captionStyles = /* css */ `
   padding: 0.75em 1em;
   text-align: center;
   color: var(--_pswp-icon-color);
-  text-shadow: 1px 1px 3px var(--_pswp-icon-color-secondary);
+  background: var(--_pswp-bg);
 }
 .pswp__caption:empty {
   display: none;

@@ -2,14 +2,20 @@ import PhotoSwipe from 'photoswipe';
 import { type Clock, pageClock } from '../clock.ts';
 import { fill } from '../format/messages.ts';
 import { adoptStyles } from '../style-sheets.ts';
+import { inertOthers, lightboxHost, trapTab } from './photoswipe.modal.ts';
 import { captionStyles, lightboxStyles } from './photoswipe.styles.ts';
 
 /**
- * The one lightbox opener (issue 29): a fullscreen PhotoSwipe lightbox over any images (spec §4
- * "Gallery lightbox": closed, open, zoomed, closed; controls idle after 4000 ms; §8 texts; focus
- * back to the opener on close). `<product-gallery>`, `<shop-reviews>` and the option form's image
- * popup open it. Import it with `import()` only when a lightbox opens (callers import its types
- * only): PhotoSwipe then comes in its own lazy chunk, never in the shared one or an element's.
+ * The one lightbox opener: a fullscreen PhotoSwipe lightbox over any images (spec §4 "Gallery
+ * lightbox": closed, open, zoomed, closed; controls idle after 4000 ms; §8 texts; focus back to the
+ * opener on close). `<product-gallery>`, `<shop-reviews>` and the option form's image popup open
+ * it. A modal dialog (WAI-ARIA APG dialog): `aria-modal`, named by the image in view (its alt, or
+ * `texts.imageOf`), the page behind inert until it closes (inside the modal `<dialog>` the opener
+ * is in, if any: a quick view, a popup), Tab and Shift+Tab cycling through its controls, Escape
+ * closing it. Under reduced motion nothing moves: no opening, closing or zoom
+ * animation, a still loading icon. Import it with `import()` only when a lightbox opens (callers
+ * import its types only): PhotoSwipe then comes in its own lazy chunk, never in the shared one or
+ * an element's.
  */
 
 /** spec §9 Cart and reviews: lightbox timings and geometry. */
@@ -37,6 +43,8 @@ export interface LightboxTexts {
   zoom: string;
   previous: string;
   next: string;
+  /** The dialog's name when the image in view has no alt: `{index}` of `{count}`. */
+  imageOf: string;
 }
 
 export interface LightboxOptions {
@@ -46,7 +54,7 @@ export interface LightboxOptions {
   opener: HTMLElement | null;
   texts: LightboxTexts;
   clock?: Clock;
-  /** No animations (default: the shopper's `prefers-reduced-motion`). */
+  /** Nothing moves: no animations, a still loading icon (default: the shopper's `prefers-reduced-motion`). */
   reducedMotion?: boolean;
   /** The slide shown changed (its index). */
   onChange?(index: number): void;
@@ -99,6 +107,40 @@ function idleControls(pswp: PhotoSwipe, clock: Clock): () => void {
   return () => clock.clearTimeout(idleTimer);
 }
 
+/**
+ * Makes PhotoSwipe's root a named modal dialog (see the module's comment; `./photoswipe.modal.ts`)
+ * and marks it still under reduced motion (`data-still`, see the stylesheet). Returns the function
+ * that gives the page back (call it on destroy, before focus goes back to the opener).
+ */
+function modal(
+  pswp: PhotoSwipe,
+  host: HTMLElement,
+  slides: readonly LightboxSlide[],
+  texts: LightboxTexts,
+  still: boolean,
+) {
+  let restore = () => {};
+  const name = () =>
+    pswp.element?.setAttribute(
+      'aria-label',
+      slides[pswp.currIndex]?.alt || fill(texts.imageOf, { index: pswp.currIndex + 1, count: slides.length }),
+    );
+  pswp.on('firstUpdate', () => {
+    const root = pswp.element;
+    if (!root) return;
+    root.setAttribute('aria-modal', 'true');
+    root.toggleAttribute('data-still', still);
+    restore = inertOthers(root, host);
+  });
+  pswp.on('change', name);
+  // APG dialog: focus moves into it (the dialog itself: arrow keys move, Tab reaches the controls).
+  pswp.on('bindEvents', () => pswp.element?.focus());
+  pswp.on('keydown', (event) => {
+    if (pswp.element && trapTab(pswp.element, event.originalEvent)) event.preventDefault();
+  });
+  return () => restore();
+}
+
 /** Opens `slides` at `index` in PhotoSwipe. */
 export function openPhotoSwipe({
   slides,
@@ -109,8 +151,9 @@ export function openPhotoSwipe({
   reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches,
   onChange,
 }: LightboxOptions): OpenLightbox {
-  // Adopted by the document once.
-  adoptStyles(document, lightboxStyles, captionStyles);
+  const host = lightboxHost(opener);
+  // Adopted by the document (or the shadow root of the modal dialog it opens in) once.
+  adoptStyles(host, lightboxStyles, captionStyles);
   const duration = reducedMotion ? 0 : LIGHTBOX.animationMs;
   const pswp = new PhotoSwipe({
     dataSource: slides.map((slide) => ({
@@ -133,7 +176,10 @@ export function openPhotoSwipe({
     zoomTitle: texts.zoom,
     arrowPrevTitle: texts.previous,
     arrowNextTitle: texts.next,
+    // Focus is kept inside by `modal()` (PhotoSwipe's trap keeps Shift+Tab on its root).
+    trapFocus: false,
     returnFocus: false,
+    appendToEl: host,
   });
   pswp.addFilter('contentErrorElement', (_element, content) =>
     errorElement(texts, slides.length, content.index, String(content.data.src ?? '')),
@@ -156,9 +202,11 @@ export function openPhotoSwipe({
   });
   pswp.on('change', () => onChange?.(pswp.currIndex));
   const stopIdle = idleControls(pswp, clock);
+  const restore = modal(pswp, host, slides, texts, reducedMotion);
   const closed = new Promise<void>((resolve) => {
     pswp.on('destroy', () => {
       stopIdle();
+      restore();
       if (opener?.isConnected) opener.focus();
       resolve();
     });

@@ -7,6 +7,8 @@ export const IMAGE_POPUP_TEXTS = {
   imageZoom: 'Zoom',
   imagePrevious: 'Previous image',
   imageNext: 'Next image',
+  /** The popup's name when the option image has no label. */
+  imageOf: 'Image {index} of {count}',
   /** spec §8 "Lightbox image load failure" (one image, with a link to it). */
   imageError: 'The image could not be loaded',
   /** spec §8, with the image's number (several images). */

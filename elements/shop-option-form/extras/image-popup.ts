@@ -90,6 +90,7 @@ export async function openImagePopup({
       zoom: texts.imageZoom,
       previous: texts.imagePrevious,
       next: texts.imageNext,
+      imageOf: texts.imageOf,
     },
     ...(reducedMotion === undefined ? {} : { reducedMotion }),
   });

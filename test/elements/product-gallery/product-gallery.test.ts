@@ -275,8 +275,14 @@ describe('product-gallery', () => {
         'the lightbox does not show the second image',
         { timeout: 4000 },
       );
+      // A modal dialog named by the image in view, the gallery behind it inert.
+      const dialog = document.querySelector('.pswp')!;
+      expect(dialog.getAttribute('aria-modal')).to.equal('true');
+      expect(dialog.getAttribute('aria-label')).to.equal('Cap');
+      expect(el.closest('[inert]')).to.exist;
       await sendKeys({ press: 'Escape' });
       await lightboxClosed();
+      expect(el.closest('[inert]')).to.equal(null);
       await waitUntil(() => el.shadowRoot!.activeElement === trigger, 'focus did not return to the trigger');
     });
 

@@ -68,6 +68,11 @@ describe('<shop-option-form> image popup and hover preview (issue 13)', () => {
       await sendKeys({ press: 'Enter' });
       await opened();
       await waitUntil(() => caption() === 'Album', `caption is ${caption()}`);
+      // The one lightbox opener: a modal dialog named by the image in view, the form behind inert.
+      const dialog = document.querySelector('.pswp')!;
+      expect(dialog.getAttribute('aria-modal')).to.equal('true');
+      expect(dialog.getAttribute('aria-label')).to.equal('Album');
+      expect(el.closest('[inert]')).to.exist;
       const shown = '.pswp__item:not([aria-hidden="true"]) .pswp__img:not(.pswp__img--placeholder)';
       await waitUntil(
         () => document.querySelector<HTMLImageElement>(shown)?.src.endsWith('/shop-images/album.svg'),
@@ -84,6 +89,7 @@ describe('<shop-option-form> image popup and hover preview (issue 13)', () => {
       await waitUntil(() => caption() === 'Belt', 'the previous button did not move back');
       await sendKeys({ press: 'Escape' });
       await closed();
+      expect(el.closest('[inert]')).to.equal(null);
       await waitUntil(() => el.shadowRoot!.activeElement === second, 'focus did not come back to the button');
     });
 

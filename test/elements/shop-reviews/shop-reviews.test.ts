@@ -30,6 +30,19 @@ async function widget(options: object, cards: string[], dir = 'ltr'): Promise<Sh
   return el;
 }
 
+/**
+ * Shift+Tab as a shopper presses it: Shift held down, Tab, Shift let go. WebDriver's driver takes
+ * only `press`, of WebDriver key codes (Shift U+E008, Tab U+E004): pressed together so.
+ */
+async function shiftTab() {
+  if (/AppleWebKit/.test(navigator.userAgent) && !/Chrome/.test(navigator.userAgent)) {
+    await sendKeys({ press: '\uE008\uE004' });
+    return;
+  }
+  await sendKeys({ down: 'Shift' });
+  await sendKeys({ press: 'Tab' });
+  await sendKeys({ up: 'Shift' });
+}
 const cards = (n: number) =>
   Array.from({ length: n }, (_, i) => card(`r${i + 1}`, `Author ${i + 1}`, `Text ${i + 1}`));
 const texts = (el: Element) =>
@@ -435,6 +448,26 @@ describe('shop-reviews', () => {
       await waitUntil(() => document.querySelector('.pswp__img:not(.pswp__img--placeholder)'), 'no image');
       await sendKeys({ press: 'Escape' });
       await waitUntil(() => !document.querySelector('.pswp'), 'lightbox did not close', { timeout: 4000 });
+      await waitUntil(() => el.shadowRoot!.activeElement === thumb, 'focus not returned');
+    });
+
+    it('opens through the one lightbox opener: a named modal dialog, the page inert, Shift+Tab reaching Close', async () => {
+      const el = await widget({}, [card('n', 'Photo person', 'With photo', media('/shop-images/cap.svg'))]);
+      const thumb = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="thumb"]')!;
+      thumb.focus();
+      thumb.click();
+      await waitUntil(() => document.querySelector('.pswp[data-open]'), 'lightbox did not open', {
+        timeout: 4000,
+      });
+      const dialog = document.querySelector<HTMLElement>('.pswp')!;
+      expect(dialog.getAttribute('aria-modal')).to.equal('true');
+      expect(dialog.getAttribute('aria-label')).to.equal('Photo 1 of 1 by Photo person');
+      expect(el.closest<HTMLElement>('[inert]')).to.exist;
+      await shiftTab();
+      expect(document.activeElement?.getAttribute('aria-label')).to.equal('Close');
+      await sendKeys({ press: 'Escape' });
+      await waitUntil(() => !document.querySelector('.pswp'), 'lightbox did not close', { timeout: 4000 });
+      expect(el.closest('[inert]')).to.equal(null);
       await waitUntil(() => el.shadowRoot!.activeElement === thumb, 'focus not returned');
     });
 
