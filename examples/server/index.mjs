@@ -12,6 +12,7 @@ import { createShop } from './shop.mjs';
 import { createShopify } from './shopify.mjs';
 import { createStoreApi } from './store-api.mjs';
 import { createUploads } from './uploads.mjs';
+import { handleVideo } from './video.mjs';
 
 /**
  * @typedef {import('node:http').IncomingMessage} Req
@@ -63,6 +64,7 @@ export function createDemoServer(options = {}) {
       if (await serveDocs(url.pathname, res)) return true;
     }
     if (handleCaptcha(req, res)) return true; // the fake captcha provider script (issue 13)
+    if (handleVideo(req, res)) return true; // the fake video player APIs (shared/page/video.ts)
     if (await storeApi.handle(req, res)) return true;
     if (await shopify.handle(req, res)) return true;
     if (await rest.handle(req, res)) return true;

@@ -34,6 +34,24 @@ export interface LinkAction {
   settings: Record<string, unknown>;
 }
 
+/** `value` percent-decoded, or as it is when it is not valid percent-encoding. */
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * Base64 JSON in either alphabet: standard (`+`, `/`, as the page builder prints it) or URL-safe
+ * (`-`, `_`), padded or not; a space is a `+` that went through form decoding. UTF-8 text.
+ */
+function base64Json(encoded: string): unknown {
+  const binary = atob(encoded.replace(/[- ]/g, '+').replace(/_/g, '/'));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+}
+
 /** Decodes an action hash; null when `hash` is none or is damaged. */
 export function parseActionHash(hash: string): LinkAction | null {
   let text = hash;
@@ -43,14 +61,23 @@ export function parseActionHash(hash: string): LinkAction | null {
     return null;
   }
   if (!text.startsWith(`${ACTION_PREFIX}:`)) return null;
-  const params = new URLSearchParams(text.slice(ACTION_PREFIX.length + 1));
+  // Split by hand: URLSearchParams reads a `+` as a space, and base64 holds `+`.
+  const params = new Map(
+    text
+      .slice(ACTION_PREFIX.length + 1)
+      .split('&')
+      .map((pair): [string, string] => {
+        const at = pair.indexOf('=');
+        return at < 0 ? [pair, ''] : [pair.slice(0, at), decoded(pair.slice(at + 1))];
+      }),
+  );
   const action = params.get('action');
   if (!action) return null;
   let settings: Record<string, unknown> = {};
   const encoded = params.get('settings');
   if (encoded) {
     try {
-      const parsed: unknown = JSON.parse(atob(encoded.replace(/-/g, '+').replace(/_/g, '/')));
+      const parsed = base64Json(encoded);
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
         settings = parsed as Record<string, unknown>;
     } catch {
@@ -89,7 +116,7 @@ export interface LinkActions {
 }
 
 const LIGHTBOX_CSS = `
-.shop-lightbox { max-width: min(90vw, 80rem); padding: 0; border: 0; background: transparent; color: #fff; }
+.shop-lightbox { max-width: min(90vw, 80rem); padding: 0; border: 0; background: #000; color: #fff; }
 .shop-lightbox::backdrop { background: rgb(0 0 0 / 0.85); }
 .shop-lightbox__figure { margin: 0; text-align: center; }
 .shop-lightbox__image { max-width: 100%; max-height: 80vh; }
@@ -164,6 +191,8 @@ function toggleOffCanvas({ doc, focusLater }: ActionScope, { action, settings }:
 
 /** `lightbox` ({url, title} or {slideshow, url}): one image, or a slideshow's links from that image. */
 function openLightboxAction({ doc, openLightbox }: ActionScope, { settings }: LinkAction): void {
+  if (settings.type === 'video')
+    return void import('./video.ts').then((m) => m.openVideoLightbox(doc, settings));
   if (typeof settings.slideshow === 'string') {
     const links = [...doc.querySelectorAll<HTMLAnchorElement>('a[data-elementor-lightbox-slideshow]')].filter(
       (a) => a.dataset.elementorLightboxSlideshow === settings.slideshow,
@@ -195,6 +224,9 @@ const ACTIONS: Readonly<Record<string, ActionRunner>> = {
   'page:reload': ({ reload }) => reload(),
   lightbox: openLightboxAction,
 };
+
+/** The actions that reload the page. */
+const RELOADS = new Set(['reload', 'page:reload']);
 
 /** Runs one link action; an unknown one is reported and ignored. */
 async function runAction(scope: ActionScope, action: LinkAction, source: Element | null): Promise<void> {
@@ -235,10 +267,16 @@ function followLink(scope: ActionScope, event: MouseEvent): void {
   scope.openLightbox(links, start);
 }
 
-/** The action in the page address on load, and the theme template to scroll to. */
+/**
+ * The action in the page address on load, and the theme template to scroll to. The address runs
+ * once per load and never reloads the page: a `reload` there would load the same address and run
+ * again for ever, so it is reported and skipped.
+ */
 function runFromAddress(scope: ActionScope, win: Window): void {
   const action = parseActionHash(win.location.hash);
-  if (action) void runAction(scope, action, null);
+  if (action && RELOADS.has(action.action))
+    logError(null, `link action ${action.action}: not run from the page address (it would reload for ever).`);
+  else if (action) void runAction(scope, action, null);
   const template = new URLSearchParams(win.location.search).get(THEME_TEMPLATE_PARAM);
   if (template) scope.doc.querySelector(`[data-elementor-id="${CSS.escape(template)}"]`)?.scrollIntoView();
 }

@@ -183,6 +183,27 @@ describe('the conformance checks catch what they promise to', () => {
     expect(await failure(() => conformanceChecks.staticSurface(bare))).to.contain('expected undefined');
   });
 
+  it('catches an element that animates its panel from a script under reduced motion', async function () {
+    this.timeout(20_000);
+    const tag = uniqueTag('conformance-restless');
+    const settings = z.object({ messages: messagesSchema({ label: 'More' }) });
+    defineElement(
+      ({ settings: s }) =>
+        createElement(
+          'button',
+          {
+            type: 'button',
+            'aria-expanded': false,
+            onClick: (e: { currentTarget: HTMLElement }) =>
+              e.currentTarget.animate([{ opacity: 0 }, { opacity: 1 }], 10_000),
+          },
+          s.messages.label,
+        ),
+      { tag, settings, styles: '' },
+    ).define();
+    expect(await failure(() => conformanceChecks.reducedMotion(tag, {}))).to.contain('after pressing button');
+  });
+
   it('catches a controller connected again on a move and never stopped, and an element without one', async () => {
     const tag = uniqueTag('conformance-leaking-controller');
     class Leaking extends HTMLElement {

@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { captureConsoleErrors, frames, uniqueTag, untilQuiet } from './elements.ts';
 import { linkedPages } from './examples.ts';
+import { fuzzElementSettings } from './fuzz.ts';
+import { expectStillWhenDriven, preferReducedMotion } from './reduced-motion.ts';
 
 /**
  * The conformance suite (issue 10): what every element of the library promises, checked the same
@@ -33,6 +35,8 @@ export interface ConformanceOptions {
   numRuns?: number;
   /** Runs before each check (e.g. resetting the demo shop). */
   beforeEach?: () => unknown | Promise<unknown>;
+  /** Opens or moves it as a shopper would, for the reduced-motion check (default: clicks each trigger, ./reduced-motion.ts). */
+  drive?: (el: HTMLElement) => Promise<void>;
 }
 
 /** The static surface of every element class. */
@@ -563,6 +567,19 @@ export const conformanceChecks = {
     });
   },
 
+  /** Under reduced motion nothing moves, shown or driven by its triggers (./reduced-motion.ts). */
+  async reducedMotion(tag: string, options: ConformanceOptions): Promise<void> {
+    const { css, undo } = await preferReducedMotion();
+    try {
+      await cleanly(async () => {
+        const { el } = await mount(tag, options);
+        await expectStillWhenDriven(el, { css, drive: options.drive });
+      });
+    } finally {
+      await undo();
+    }
+  },
+
   /** axe finds nothing in the idle state (with the base settings and markup). */
   async accessibleIdle(tag: string, options: ConformanceOptions): Promise<void> {
     await cleanly(async () => {
@@ -793,10 +810,16 @@ export function runConformanceTests(tag: string, options: ConformanceOptions = {
         this.timeout(120_000);
         await checks.hostileSettings(tag, options, 'attribute');
       });
+      it('survives fuzzed settings by attribute, child script and property (./fuzz.ts)', async function () {
+        this.timeout(120_000);
+        await cleanly(() => fuzzElementSettings(tag, schemaOf(tag), options));
+      });
       it('applies a `settings` property set before the upgrade', () =>
         checks.propertyBeforeUpgrade(tag, options));
     }
     it('passes axe in the idle state', () => checks.accessibleIdle(tag, options));
+    it('moves nothing under prefers-reduced-motion, also when its triggers are pressed', () =>
+      checks.reducedMotion(tag, options));
     it('survives being moved in the DOM (state kept, no error)', () => checks.moved(tag, options));
     if (made)
       it('connects its controller once per connection and stops it on removal', () =>

@@ -3,6 +3,14 @@ import sinon from 'sinon';
 import type { PageBehaviour } from '../../../shared/page/define-behaviour.ts';
 import { pageBehaviours } from '../../../shared/page/index.ts';
 import { fakeClock } from '../../helpers/clock.ts';
+import { fuzzBehaviourData } from '../../helpers/fuzz.ts';
+import {
+  addStylesheets,
+  describeAnimation,
+  fromCss,
+  preferReducedMotion,
+  runningAnimations,
+} from '../../helpers/reduced-motion.ts';
 import { mount } from './helpers.ts';
 import { type BehaviourSample, type ConformanceCheck, SAMPLES } from './samples.ts';
 
@@ -14,12 +22,16 @@ import { type BehaviourSample, type ConformanceCheck, SAMPLES } from './samples.
  * - uninstalling leaves the markup as it was printed (the root's HTML and attributes, nothing
  *   left in the body);
  * - axe passes on the installed markup;
- * - under reduced motion, installing and pressing every control starts no animation: no
- *   `Element.animate`, no smooth scroll (`scrollTo`/`scrollBy`/`scrollIntoView` with
+ * - under reduced motion (the preference, with the theme's styles), installing and pressing every
+ *   control starts no animation: none running in the page or its open shadow roots
+ *   (test/helpers/reduced-motion.ts), no `Element.animate`, no smooth scroll (`scrollTo`/`scrollBy`/`scrollIntoView` with
  *   `behavior: 'smooth'`), no inline `transition` or `animation`, no running animation in the root;
  * - markup it cannot use gives at most one console error or warning, naming the behaviour, and
  *   never a throw.
  */
+
+/** The stylesheets the theme's pages load for the behaviours (their animations among them). */
+const THEME_STYLES = ['/styles/theme.css', '/styles/page-helpers.css'];
 
 /** What a click may press: controls the behaviours make or enhance. */
 const CONTROLS = 'button, [role="button"], [role="tab"], [role="radio"], a[href], summary';
@@ -174,10 +186,19 @@ describe('page behaviours: conformance', () => {
           watch(Element.prototype, 'scrollBy', 'Element.scrollBy');
           watch(Element.prototype, 'scrollIntoView', 'Element.scrollIntoView');
           const clock = fakeClock();
-          uninstall = install(view.root, options({ clock }));
+          // The preference itself (not the option), with the theme's styles that animate.
+          const { css, undo } = await preferReducedMotion();
+          // The styles only where their media queries follow the preference.
+          const removeStyles = css ? await addStylesheets(THEME_STYLES) : () => {};
+          restores.push(removeStyles, () => void undo());
+          uninstall = install(view.root, options({ clock, reducedMotion: undefined }));
           pressEverything(view.root);
           clock.tick(5000);
           await frames(2);
+          const moving = runningAnimations()
+            .filter((animation) => css || !fromCss(animation))
+            .map(describeAnimation);
+          expect(moving, 'animations and transitions in the page and its shadow roots').to.deep.equal([]);
           expect(animate.callCount, 'Element.animate calls').to.equal(0);
           expect(smooth, 'smooth scrolls').to.deep.equal([]);
           const styled = [view.root, ...view.root.querySelectorAll<HTMLElement>('*')].filter(
@@ -193,6 +214,18 @@ describe('page behaviours: conformance', () => {
           ).to.equal(0);
         },
       );
+
+      test('badMarkup', 'hostile page data (fuzz, ../../helpers/fuzz.ts): at most one clear message', () => {
+        const clock = fakeClock();
+        const { selector } = registration;
+        return fuzzBehaviourData({
+          name,
+          selector,
+          markup: sample.markup,
+          install: (root) => install(root, options({ clock })),
+          tick: (ms) => clock.tick(ms),
+        });
+      });
 
       test('badMarkup', 'markup it cannot use gives at most one clear message, never a throw', async () => {
         view = mount(sample.bad ?? spoilt(sample.markup, registration.selector));

@@ -32,12 +32,13 @@ describe('the theme example page (examples/theme.html)', () => {
       'animate-on-scroll',
       'carousel',
       'sliding-menu',
+      'video',
     ]);
     expect(view.root.querySelectorAll('button.dropdown-toggle')).to.have.length(2);
     expect(view.root.querySelectorAll('[role="tab"]')).to.have.length(5); // 3 + the sidebar's 2
     expect(view.root.querySelectorAll('.accordion [aria-expanded="true"]')).to.have.length(1);
     expect(view.root.querySelectorAll('.scroll-to-bullets a')).to.have.length(6);
-    expect(view.root.querySelectorAll('.slider-nav')).to.have.length(1);
+    expect(view.root.querySelectorAll('.slider-nav')).to.have.length(2); // the row slider's and the widget's
     await expect(view.root).to.be.accessible();
   });
 });
