@@ -6,8 +6,12 @@
 import type { FormLayout } from './engine/engine.ts';
 import type { ErrorKey } from './engine/types.ts';
 
-/** spec §9 "Input change debounce 100 ms": the total is announced once typing pauses. */
-export const ANNOUNCE_DELAY_MS = 100;
+/**
+ * spec §9 "Input change debounce 100 ms": typed text reaches the engine once typing pauses this
+ * long, and the total is announced once changes pause this long.
+ */
+export const INPUT_DEBOUNCE_MS = 100;
+export const ANNOUNCE_DELAY_MS = INPUT_DEBOUNCE_MS;
 
 /** Corrections the engine makes to what was entered (spec §5), shown and announced at once. */
 export const CORRECTION_KEYS: ReadonlySet<ErrorKey> = new Set<ErrorKey>([

@@ -9,11 +9,16 @@ import type { FormStore } from './engine/store.ts';
 import type { Change, ErrorKey, FieldValue, Quantity } from './engine/types.ts';
 import { attachedFiles } from './extras/upload-files.ts';
 import type { SubmitAddon } from './shop-option-form.addons.ts';
-import { ANNOUNCE_DELAY_MS, CORRECTION_KEYS, labelOf } from './shop-option-form.announcements.ts';
+import {
+  ANNOUNCE_DELAY_MS,
+  CORRECTION_KEYS,
+  INPUT_DEBOUNCE_MS,
+  labelOf,
+} from './shop-option-form.announcements.ts';
 import { focusTarget } from './shop-option-form.focus.ts';
-import { formulaChunk } from './shop-option-form.lazy.ts';
+import { formulaChunk, imageChunk } from './shop-option-form.lazy.ts';
 import { baseProduct, productData } from './shop-option-form.product.ts';
-import { ProductImageSwap } from './shop-option-form.product-image.ts';
+import type { ProductImageSwap } from './shop-option-form.product-image.ts';
 import { type OptionFormSettings, TAG } from './shop-option-form.settings.ts';
 import { formStoreFor } from './shop-option-form.store.ts';
 import { type AddOptions, OptionFormSubmit, type SubmitUi } from './shop-option-form.submit.ts';
@@ -55,6 +60,9 @@ export interface OptionFormControllerOptions {
  */
 export class OptionFormController {
   readonly #ui = map<OptionFormUi>({ formError: false, busy: false, formulas: 'none' });
+  /** Text typed but not yet handed to the engine (spec §9 input change debounce), by field id. */
+  readonly #drafts = map<Record<string, string | undefined>>({});
+  readonly #draftTimers = new Map<string, unknown>();
   readonly #host: HTMLElement;
   readonly #internals: ElementInternals | null;
   readonly #settings$: ReadableAtom<OptionFormSettings>;
@@ -71,9 +79,13 @@ export class OptionFormController {
   #announceTimer: unknown;
   #restoring = false;
   #form: HTMLFormElement | null = null;
+  #quantityInput: HTMLInputElement | null = null;
   readonly #listeners = new Set<() => void>();
-  /** An image option's image as the product image (spec §2, §4, §9). */
-  readonly #image = new ProductImageSwap($product);
+  /**
+   * An image option's image as the product image (spec §2, §4, §9): a lazy chunk, fetched when an
+   * option with a `productImage` is first chosen.
+   */
+  #image: ProductImageSwap | undefined;
 
   constructor(options: OptionFormControllerOptions) {
     this.#host = options.host;
@@ -94,9 +106,17 @@ export class OptionFormController {
   get $ui(): ReadableAtom<OptionFormUi> {
     return this.#ui;
   }
+  /** Typed text the engine has not seen yet (the view shows it in place of the field's value). */
+  get $drafts(): ReadableAtom<Record<string, string | undefined>> {
+    return this.#drafts;
+  }
   /** The engine store (its `$state` changes with every effective update). */
   get store(): FormStore {
     return this.#store;
+  }
+  /** The clock of the form's timers (the view's tooltips use it too). */
+  get clock(): Clock {
+    return this.#clock;
   }
   /** The element's settings as the controller last read them. */
   get settings(): OptionFormSettings {
@@ -154,6 +174,7 @@ export class OptionFormController {
 
   /** Re-reads the definition (settings changed, or an init trigger) keeping every value entered. */
   reinit(settings: OptionFormSettings = this.#settings): void {
+    this.flush();
     const old = this.#store;
     const entered = old.$state.get().fields.filter((f) => f.value !== null);
     const clones = {
@@ -223,16 +244,18 @@ export class OptionFormController {
           this.update({ type: 'product', product: productData(p, baseProduct(this.#settings)) });
       }),
     );
-    this.#image.connect();
-    stops.push(() => this.#image.disconnect());
-    this.#image.update(this.#store.$state.get().fields, document.baseURI);
-    const quantity = form?.querySelector<HTMLInputElement>('input[name="quantity"]');
+    this.#image?.connect();
+    stops.push(() => this.#image?.disconnect());
+    this.#swapImage(this.#store.$state.get().fields);
+    const quantity = form?.querySelector<HTMLInputElement>('input[name="quantity"]') ?? null;
+    this.#quantityInput = quantity;
     if (quantity) this.#quantityFrom(quantity.value);
     this.sync();
     return () => this.#disconnect();
   }
 
   #disconnect(): void {
+    this.flush();
     for (const stop of this.#stops.splice(0)) stop();
     this.#clock.clearTimeout(this.#announceTimer);
   }
@@ -263,10 +286,36 @@ export class OptionFormController {
     if (this.#ui.get().formError && result.valid) this.#ui.setKey('formError', false);
   }
 
+  /**
+   * The shopper typed (spec §9 "Input change debounce 100 ms"): the text shows at once, and the
+   * engine (logic, prices, validation, the posted value) takes it once typing has paused for
+   * 100 ms, or at once on blur or a submit ({@link flush}).
+   */
+  input(id: string, value: string): void {
+    this.#clock.clearTimeout(this.#draftTimers.get(id));
+    this.#drafts.setKey(id, value);
+    this.#draftTimers.set(
+      id,
+      this.#clock.setTimeout(() => this.flush(id), INPUT_DEBOUNCE_MS),
+    );
+  }
+
+  /** Hands typed text still waiting for its debounce to the engine now (one field, or all). */
+  flush(id?: string): void {
+    for (const [key, value] of Object.entries(this.#drafts.get())) {
+      if (value === undefined || (id !== undefined && key !== id)) continue;
+      this.#clock.clearTimeout(this.#draftTimers.get(key));
+      this.#draftTimers.delete(key);
+      if (this.#store.field(key)) this.setValue(key, value);
+      this.#drafts.setKey(key, undefined);
+    }
+  }
+
   setQuantity(id: string, quantity: Quantity): void {
     this.update({ type: 'quantity', id, quantity });
   }
   blur(id: string): void {
+    this.flush(id);
     this.update({ type: 'blur', id });
   }
   toggleSection(key: string, open?: boolean): void {
@@ -284,6 +333,7 @@ export class OptionFormController {
    * when nothing blocks; otherwise shows the form error and focuses the first invalid field.
    */
   validate(): boolean {
+    this.flush();
     return this.#submit.validate();
   }
 
@@ -319,11 +369,44 @@ export class OptionFormController {
   #quantityFrom(text: string): void {
     const quantity = Number(text);
     if (Number.isFinite(quantity) && quantity > 0) this.update({ type: 'productQuantity', quantity });
+    this.#bindQuantity(this.#store.$state.get().summary.quantity);
+  }
+
+  /**
+   * spec §3 "bind_quantity with a quantity formula": the product form's quantity input shows (and
+   * posts) the quantity the formula gives, not only the engine's copy of it.
+   */
+  #bindQuantity(quantity: number): void {
+    const input = this.#quantityInput;
+    if (!input || !this.#store.layout().bindQuantity || Number(input.value) === quantity) return;
+    input.value = String(quantity);
+    // Themes' quantity boxes (the sticky bar's copy) follow the input's change.
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+
+  /** The product image follows the chosen image options (the swap's chunk comes with the first). */
+  #swapImage(fields: FormState['fields']): void {
+    if (this.#image) {
+      this.#image.update(fields, document.baseURI);
+      return;
+    }
+    if (!fields.some((f) => f.selectedOptions.some((o) => o.productImage))) return;
+    imageChunk.load().then(
+      ({ ProductImageSwap }) => {
+        if (this.#image) return;
+        this.#image = new ProductImageSwap($product);
+        // Connected now (a stopped form has no stops): it follows the page from here.
+        if (this.#stops.length) this.#image.connect();
+        this.#image.update(this.#store.$state.get().fields, document.baseURI);
+      },
+      (error: unknown) => logError(TAG, 'the product image chunk did not load', error),
+    );
   }
 
   /** Every published state: the product image follows it, and a changed total is announced. */
   #published(state: FormState): void {
-    this.#image.update(state.fields, document.baseURI);
+    this.#swapImage(state.fields);
+    this.#bindQuantity(state.summary.quantity);
     const total = state.summary.formatted.total;
     // Values put back are not the shopper's changes.
     if (total === this.#lastTotal || this.#restoring) return;

@@ -1,9 +1,10 @@
+import { useStore } from '@nanostores/react';
 import { memo, type ReactNode, useId } from 'react';
 import { fill } from '../../shared/format/messages.ts';
 import type { FieldInstance, FieldState } from './engine/types.ts';
 import { CORRECTION_KEYS } from './shop-option-form.announcements.ts';
 import type { OptionFormController } from './shop-option-form.controller.ts';
-import { colClass, FieldMessages, PendingField } from './shop-option-form.field-parts.view.tsx';
+import { colClass, FieldMessages, fieldDesign, PendingField } from './shop-option-form.field-parts.view.tsx';
 import { useFieldProblem } from './shop-option-form.field-problem.ts';
 import { useFieldType } from './shop-option-form.registry.ts';
 import { RepeatButton } from './shop-option-form.repeater.view.tsx';
@@ -48,6 +49,8 @@ function FieldView({ inst, field, controller, messages, groupErrors }: FieldProp
   const base = useId();
   const type = useFieldType(inst.def.type);
   const onProblem = useFieldProblem(controller, inst.id);
+  // Typed text the engine takes after the input debounce (spec §9) shows at once.
+  const draft = useStore(controller.$drafts, { keys: [inst.id as never] })[inst.id];
   if (!type || field.status === 'hidden') return null;
   const def = inst.def;
   if (type === 'loading' || type === 'failed')
@@ -73,7 +76,7 @@ function FieldView({ inst, field, controller, messages, groupErrors }: FieldProp
   const View = type.view;
   const view = (
     <View
-      field={field}
+      field={draft === undefined ? field : { ...field, value: draft }}
       def={def}
       inputId={ids.input}
       labelId={ids.label}
@@ -84,6 +87,7 @@ function FieldView({ inst, field, controller, messages, groupErrors }: FieldProp
       groupErrors={groupErrors}
       current={() => controller.store.field(inst.id)?.value ?? null}
       onValue={(value, quantity) => controller.setValue(inst.id, value, quantity)}
+      onInput={(value) => controller.input(inst.id, value)}
       onQuantity={(quantity) => controller.setQuantity(inst.id, quantity)}
       onBlur={() => controller.blur(inst.id)}
       onProblem={onProblem}
@@ -106,7 +110,7 @@ function FieldView({ inst, field, controller, messages, groupErrors }: FieldProp
     );
   const group = typeof type.group === 'function' ? type.group(def) : type.group;
   return (
-    <div className={className} part="field" data-field-id={inst.id}>
+    <div className={className} part="field" data-field-id={inst.id} style={fieldDesign(def.design)}>
       {labelled(
         inst,
         field,
@@ -197,7 +201,8 @@ function fieldBody(
       {def.description}
     </p>
   ) : null;
-  const descAbove = def.desc_position === 'above';
+  // spec §9 "Default layout: label and description above": below only when asked for.
+  const descAbove = def.desc_position !== 'below';
   return (
     <>
       {descAbove && description}

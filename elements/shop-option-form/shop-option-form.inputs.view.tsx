@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { SanitizedHtml } from '../../shared/sanitized-html.tsx';
+import { ColorPart } from './shop-option-form.option.view.tsx';
 import type { FieldViewProps } from './shop-option-form.registry.ts';
 
 /**
@@ -15,34 +17,51 @@ export function controlProps({ def, disabled, invalid, describedBy }: FieldViewP
   };
 }
 
-/** Native single inputs (spec §2): text, email, url, number, date, datetime-local, time, color. */
+/**
+ * Native single inputs (spec §2): text, email, url, number, date, datetime-local, time, color. A
+ * colour's `color_picker_type` (spec §3 layout) is `native` (the browser's picker, default) or
+ * `text`: a text box taking any CSS colour, with a swatch showing it.
+ */
 export function TextInput(props: FieldViewProps) {
-  const { field, def, inputId, onValue, onBlur } = props;
+  const { field, def, inputId, onValue, onInput = onValue, onBlur } = props;
   const attrs = field.inputAttrs;
   const value = typeof field.value === 'string' ? field.value : '';
   const numeric = def.type === 'number';
-  return (
+  const type =
+    def.type === 'color' && def.color_picker_type === 'text'
+      ? 'text'
+      : def.type === 'text' && def.subtype === 'password'
+        ? 'password'
+        : def.type;
+  const input = (
     <input
       id={inputId}
       className="input"
       part="input"
-      type={def.type === 'text' && def.subtype === 'password' ? 'password' : def.type}
-      value={def.type === 'color' && !value ? '#000000' : value}
+      type={type}
+      value={type === 'color' && !value ? '#000000' : value}
       placeholder={def.placeholder}
       {...controlProps(props)}
       inputMode={numeric ? 'decimal' : undefined}
       min={attrs.min as string | number | undefined}
       max={attrs.max as string | number | undefined}
       step={(attrs.step as string | number | undefined) ?? (def.type === 'time' ? 900 : undefined)}
-      onChange={(e) => onValue(e.currentTarget.value)}
+      onChange={(e) => onInput(e.currentTarget.value)}
       onBlur={onBlur}
     />
+  );
+  return def.type === 'color' && type === 'text' ? (
+    <Suspense fallback={input}>
+      <ColorPart color={value} input={input} />
+    </Suspense>
+  ) : (
+    input
   );
 }
 
 /** A multi-line text (spec §2 textarea). */
 export function TextArea(props: FieldViewProps) {
-  const { field, def, inputId, onValue, onBlur } = props;
+  const { field, def, inputId, onValue, onInput = onValue, onBlur } = props;
   return (
     <textarea
       id={inputId}
@@ -52,7 +71,7 @@ export function TextArea(props: FieldViewProps) {
       value={typeof field.value === 'string' ? field.value : ''}
       placeholder={def.placeholder}
       {...controlProps(props)}
-      onChange={(e) => onValue(e.currentTarget.value)}
+      onChange={(e) => onInput(e.currentTarget.value)}
       onBlur={onBlur}
     />
   );

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { lazy, Suspense } from 'react';
 import { formatMoney } from '../../shared/format/money.ts';
 import { $moneyFormat } from '../../shared/stores/page-config.ts';
 import { safeUrl } from '../../shared/url.ts';
@@ -23,6 +24,12 @@ export function picks(value: unknown): string[] {
 /** The 'other' pick (`WCPAOTH <text>`), if chosen. */
 export const otherPick = (values: readonly string[]) => values.find((v) => v.startsWith(OTHER_MARKER));
 
+/**
+ * A colour option's swatch with the light-colour classes (spec §9 luma), or a colour field's text
+ * box with its swatch: the colour chunk.
+ */
+export const ColorPart = lazy(() => import('./shop-option-form.color.view.tsx'));
+
 /** A CSS colour the browser accepts, else null (option colours come from settings). */
 export function cssColor(value: string | undefined): string | null {
   return value && typeof CSS !== 'undefined' && CSS.supports('color', value) ? value : null;
@@ -44,13 +51,22 @@ export function optionGroups(
   return out.filter((g) => g.options.length);
 }
 
-/** The option's price as text, when the field is priced per option. */
+/**
+ * The option's price as text, when the field is priced per option, as `option_price_format` says
+ * (spec §3 pricing): unset `(+$5.00)` (`(-$5.00)` for a reduction), `plain` `$5.00`, `hide`
+ * nothing, or a text holding `{price}` (the signed amount: `+ {price}`).
+ */
 function usePriceText(props: FieldViewProps, option: OptionValue): string {
   const format = useStore($moneyFormat);
-  const raw = props.def.priceOptions === 'different_for_all' ? option.price : props.def.price;
+  const { def } = props;
+  const raw = def.priceOptions === 'different_for_all' ? option.price : def.price;
   const n = Number(raw);
-  if (!props.def.enablePrice || raw === undefined || raw === '' || !Number.isFinite(n) || n === 0) return '';
-  return `(+${formatMoney(n, format)})`;
+  const shape = def.option_price_format ?? '';
+  if (!def.enablePrice || raw === undefined || raw === '' || !n || !Number.isFinite(n) || shape === 'hide')
+    return '';
+  return (
+    shape === 'plain' ? '{price}' : shape.includes('{price}') ? shape : n > 0 ? '(+{price})' : '({price})'
+  ).replaceAll('{price}', formatMoney(n, format));
 }
 
 /** An option's swatch or image, label, price and stock note (rendered as text). */
@@ -68,7 +84,13 @@ export function OptionText(props: FieldViewProps & { option: OptionValue }) {
   return (
     <>
       {color && (
-        <span className="swatch" part="swatch" style={{ backgroundColor: color }} aria-hidden="true" />
+        <Suspense
+          fallback={
+            <span className="swatch" part="swatch" style={{ backgroundColor: color }} aria-hidden="true" />
+          }
+        >
+          <ColorPart color={color} />
+        </Suspense>
       )}
       {image && <OptionImage def={def} option={option} src={image} />}
       <span className="option-label">{option.label}</span>
@@ -123,7 +145,8 @@ export function OptionQuantity(props: FieldViewProps & { option: OptionValue }) 
         if (Number.isFinite(n))
           props.onQuantity({
             ...(typeof field.quantity === 'object' ? field.quantity : {}),
-            [option.value]: n,
+            // Whole numbers unless `quantity_decimal` allows decimals (spec §3 quantity).
+            [option.value]: def.quantity_decimal ? n : Math.round(n),
           });
       }}
     />

@@ -23,6 +23,8 @@ export interface FieldViewProps {
   /** The field's value now (quick successive clicks must not build on a stale render). */
   current(): FieldValue;
   onValue(value: FieldValue, quantity?: Quantity): void;
+  /** Typed text: shown at once, given to the engine after the input debounce (spec §9). */
+  onInput?(value: string): void;
   onQuantity(quantity: Quantity): void;
   onBlur(): void;
   /**

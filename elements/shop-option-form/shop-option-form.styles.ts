@@ -39,6 +39,7 @@ export const styles = /* css */ `
 .col-4 { grid-column: span 4; } .col-5 { grid-column: span 5; } .col-6 { grid-column: span 6; }
 @media (max-width: 600px) { .row > .field { grid-column: span 6; } }
 .field[hidden] { display: none; }
+.field { color: var(--_text); }
 .group { border: 0; margin: 0; padding: 0; min-width: 0; }
 .control { display: grid; gap: .25em; }
 .control.label-left { grid-template-columns: minmax(6em, 1fr) 2fr; align-items: start; }
@@ -64,8 +65,9 @@ input[type="color"].input { padding: .1em; height: 2.4em; }
 .option { display: inline-flex; align-items: center; gap: .45em; cursor: pointer; }
 .swatch { display: inline-block; width: var(--_swatch); height: var(--_swatch); border-radius: 50%;
   border: 1px solid var(--_border-color); }
+
 .option--checked .swatch, .option--checked .option-image { outline: 2px solid var(--_accent); outline-offset: 2px; }
-.option-image { width: 4rem; height: 4rem; object-fit: cover; border-radius: var(--_radius); }
+.option-image { width: var(--_image, 4rem); height: var(--_image, 4rem); object-fit: cover; border-radius: var(--_radius); }
 .option-stock { color: var(--_muted); font-size: .9em; }
 .option-description { flex-basis: 100%; color: var(--_muted); font-size: .9em; }
 .link-button { justify-self: start; font: inherit; color: var(--_accent); background: none; border: 0;

@@ -54,6 +54,8 @@ export interface SubmitController {
   focusField(id: string): boolean;
   /** Posts the chosen options (with `extra`, the add-ons' pairs) and mirrors the validity. */
   sync(extra?: ReadonlyArray<[string, string]>): void;
+  /** Hands text still waiting for the input debounce to the engine (spec §9). */
+  flush(): void;
 }
 
 /** The flags of the view the submit path sets. */
@@ -135,6 +137,9 @@ export class OptionFormSubmit {
     form?.addEventListener(
       'click',
       (e) => {
+        // Text typed just before a click (Enter's implicit submission clicks the default button
+        // too) reaches the engine before the browser checks the form's validity (spec §9 debounce).
+        this.#c.flush();
         const button = (e.target as Element | null)?.closest?.('button, input[type="submit"]');
         if (button && (button as HTMLButtonElement).type === 'submit')
           this.#submitter = button as HTMLElement;
@@ -178,6 +183,7 @@ export class OptionFormSubmit {
   }
 
   #onSubmit(event: SubmitEvent): void {
+    this.#c.flush();
     this.#submitter = (event.submitter as HTMLElement | null) ?? this.#submitter;
     if (this.#locked || !this.validate()) {
       event.preventDefault();

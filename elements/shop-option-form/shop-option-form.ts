@@ -111,8 +111,9 @@ import { OptionForm } from './shop-option-form.view.tsx';
  * @csspart form-error - The form error line.
  * @csspart tooltip-button - A field's tooltip button.
  * @csspart tooltip - A field's tooltip text.
- * Design colours of the page config (`config.design`: `primary_color`, `border_color`,
- * `error_color`, `text_color`, `background_color`) set the knobs below on the host (CSSOM).
+ * Design colours and sizes of the page config (`config.design`: `primary_color`, `border_color`,
+ * `error_color`, `text_color`, `background_color`, `swatch_size`, `image_size`) override the knobs
+ * below on the host (CSSOM), and a field's own `design` on that field.
  * @cssproperty [--gap=.75rem] - Space between rows, fields and sections.
  * @cssproperty [--swatch-size=1.75rem] - Size of colour swatches.
  * @cssproperty [--accent=var(--shop-color-accent, #446084)] - Chosen swatches and images, link buttons.

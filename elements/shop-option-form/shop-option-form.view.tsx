@@ -3,9 +3,11 @@ import { useEffect, useLayoutEffect, useMemo, useReducer } from 'react';
 import type { ElementViewProps } from '../../shared/define-element.tsx';
 import type { OptionFormController } from './shop-option-form.controller.ts';
 import { FormExtras } from './shop-option-form.extras.view.tsx';
+import { fieldDesign } from './shop-option-form.field-parts.view.tsx';
 import { Section } from './shop-option-form.section.view.tsx';
 import type { OptionFormSettings } from './shop-option-form.settings.ts';
 import { Summary } from './shop-option-form.summary.view.tsx';
+import { TooltipClock } from './shop-option-form.tooltip.view.tsx';
 
 /**
  * The option form: sections from the engine's layout, the price summary and the form error line.
@@ -31,49 +33,43 @@ export function OptionForm({
   const { messages } = settings;
   useLayoutEffect(() => applyDesign(host, layout.design), [host, layout.design]);
   return (
-    <div className="form" part="form" aria-busy={ui.busy || ui.formulas === 'loading' || undefined}>
-      {layout.sections.map((section) => {
-        const sectionState = sections.get(section.key);
-        return sectionState ? (
-          <Section
-            key={section.key}
-            section={section}
-            state={sectionState}
-            fields={fields}
-            layout={layout}
-            controller={controller}
-            messages={messages}
-          />
-        ) : null;
-      })}
-      {settings.summary && layout.sections.length > 0 && (
-        <Summary summary={state.summary} messages={messages} pending={ui.formulas === 'loading'} />
-      )}
-      {(ui.formulas === 'loading' || ui.formulas === 'failed') && (
-        <p className="price-status" part="price-status" data-formulas={ui.formulas}>
-          {ui.formulas === 'loading' ? messages.pricesPending : messages.pricesUnavailable}
+    <TooltipClock.Provider value={controller.clock}>
+      <div className="form" part="form" aria-busy={ui.busy || ui.formulas === 'loading' || undefined}>
+        {layout.sections.map((section) => {
+          const sectionState = sections.get(section.key);
+          return sectionState ? (
+            <Section
+              key={section.key}
+              section={section}
+              state={sectionState}
+              fields={fields}
+              layout={layout}
+              controller={controller}
+              messages={messages}
+            />
+          ) : null;
+        })}
+        {settings.summary && layout.sections.length > 0 && (
+          <Summary summary={state.summary} messages={messages} pending={ui.formulas === 'loading'} />
+        )}
+        {(ui.formulas === 'loading' || ui.formulas === 'failed') && (
+          <p className="price-status" part="price-status" data-formulas={ui.formulas}>
+            {ui.formulas === 'loading' ? messages.pricesPending : messages.pricesUnavailable}
+          </p>
+        )}
+        <FormExtras controller={controller} settings={settings} host={host} internals={internals} />
+        <p className="form-error" part="form-error" role="alert">
+          {ui.formError ? messages.formError : ''}
         </p>
-      )}
-      <FormExtras controller={controller} settings={settings} host={host} internals={internals} />
-      <p className="form-error" part="form-error" role="alert">
-        {ui.formError ? messages.formError : ''}
-      </p>
-    </div>
+      </div>
+    </TooltipClock.Provider>
   );
 }
 
-/** Design colours of the page config (spec §3 "design settings") as the element's knobs. */
-const DESIGN_KNOBS: Record<string, string> = {
-  primary_color: '--accent',
-  border_color: '--border-color',
-  error_color: '--danger-color',
-  text_color: '--text-color',
-  background_color: '--surface',
-};
+/**
+ * Design colours and sizes of the page config (spec §3 "design settings") on the host, the same
+ * names as a field's own `design` (CSSOM, never a style attribute string: strict CSP).
+ */
 function applyDesign(host: HTMLElement, design: Record<string, unknown>): void {
-  for (const [key, knob] of Object.entries(DESIGN_KNOBS)) {
-    const value = design[key];
-    // CSSOM, never a style attribute string (strict CSP); only values the browser takes as colours.
-    if (typeof value === 'string' && CSS.supports('color', value)) host.style.setProperty(knob, value);
-  }
+  for (const [knob, value] of Object.entries(fieldDesign(design))) host.style.setProperty(knob, value);
 }

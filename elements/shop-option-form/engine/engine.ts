@@ -20,6 +20,8 @@ export interface FormLayout {
   readonly settings: FormSettings;
   /** Design settings of the page config (spec §3), read by the UI. */
   readonly design: PageConfig['design'];
+  /** `bind_quantity` is on with a formula: the product quantity follows it (spec §3). */
+  readonly bindQuantity: boolean;
 }
 
 import { recomputeAll, start, update } from './update.ts';
@@ -63,6 +65,7 @@ export function createFormEngine(
           fields: s.layout.fields,
           settings: s.def.settings,
           design: s.conf.design,
+          bindQuantity: s.conf.bind_quantity.enabled && !!s.conf.bind_quantity.formula,
         };
       return layout;
     },

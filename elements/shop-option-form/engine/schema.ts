@@ -280,6 +280,8 @@ export const fieldSchema = z.looseObject({
   color_picker_type: str(),
   showmap: bool(),
   map_height: num(),
+  /** The field's own design colours and sizes (spec §3): `primary_color` … `swatch_size`, `image_size`. */
+  design: opt(z.record(z.string(), z.union([z.string(), z.number()]))),
   ...repeaterShape,
   // Pricing
   enablePrice: bool(),
@@ -446,6 +448,32 @@ export function parseLenient<T>(
   owner: string,
   report: SchemaIssue[],
   keep: readonly string[] = [],
+): T | undefined {
+  // Input nested past any real form (options 5,000 deep, given straight to the engine; the
+  // element's settings reader refuses such settings first) would overflow the parser's stack in
+  // some engines: the item is skipped, reported once, the same in every engine.
+  if (!shallow(input)) {
+    report.push({ elementId: owner, setting: '', message: `is nested over ${MAX_DEPTH} levels; skipped` });
+    return undefined;
+  }
+  return parseDropping(schema, input, owner, report, keep);
+}
+
+/** Nesting a real definition never reaches (a field is a dozen levels deep at most). */
+const MAX_DEPTH = 64;
+
+/** Whether `value` is nested at most `depth` levels (walks no deeper than that). */
+const shallow = (value: unknown, depth = MAX_DEPTH): boolean =>
+  typeof value !== 'object' ||
+  value === null ||
+  (depth > 0 && Object.values(value).every((v) => shallow(v, depth - 1)));
+
+function parseDropping<T>(
+  schema: z.ZodMiniType<T>,
+  input: unknown,
+  owner: string,
+  report: SchemaIssue[],
+  keep: readonly string[],
 ): T | undefined {
   const current: unknown = input && typeof input === 'object' ? structuredCloneSafe(input) : input;
   for (let attempt = 0; attempt < 25; attempt++) {

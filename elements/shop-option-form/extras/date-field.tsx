@@ -108,7 +108,14 @@ export function DateField(props: FieldViewProps) {
   }, [pending, rules, def.elementId]);
   const format = useMemo(() => dateFormat(lang), [lang]);
   const problemText = useMemo(() => problemTextOf(props, rules, format), [props, rules, format]);
-  const picker = needsPicker(rules);
+  // `picker_type` (spec §3 layout): `calendar` always shows the calendar; `native` the browser's
+  // input wherever it can take the value (one date, typed), its rules still checked here.
+  const picker =
+    def.picker_type === 'calendar'
+      ? rules.type !== 'time'
+      : def.picker_type === 'native'
+        ? rules.mode !== 'single' || rules.inline || !rules.manualInput
+        : needsPicker(rules);
   const [Picker, setPicker] = useState(() => (picker ? pickerChunk.loaded() : undefined));
   useEffect(() => {
     if (!picker || Picker) return;

@@ -269,6 +269,28 @@ function Calendar({ rules, format, messages, picked, autoFocus, onPick, def, dis
     endMonth: rules.max ? dateOf(rules.max) : undefined,
     disabled: disabled ? true : (day: Date) => !!dateProblem(isoOf(day), rules),
     weekStartsOn: format.weekStartsOn,
+    // APG date picker: Home / End go to the first / last day of the week. react-day-picker moves
+    // to the week's end and, when that day is disabled, repeats the same move from it and gives
+    // up; then the first / last open day of the week (shown in this month) takes focus.
+    onDayKeyDown: (day, _modifiers, e) => {
+      if (e.key !== 'Home' && e.key !== 'End') return;
+      const from = (day.getDay() - format.weekStartsOn + 7) % 7;
+      const week = [0, 1, 2, 3, 4, 5, 6].map((i) =>
+        isoOf(new Date(day.getFullYear(), day.getMonth(), day.getDate() - from + i)),
+      );
+      if (e.key === 'End') week.reverse();
+      if (!dateProblem(week[0], rules)) return;
+      const grid = (e.currentTarget as HTMLElement).closest('[role="grid"]');
+      for (const iso of week) {
+        const button = dateProblem(iso, rules)
+          ? null
+          : grid?.querySelector<HTMLButtonElement>(`td[data-day="${iso}"]:not([data-outside]) button`);
+        if (button) {
+          button.focus();
+          return;
+        }
+      }
+    },
     autoFocus,
     lang,
     navLayout: 'after',

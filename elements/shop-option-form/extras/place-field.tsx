@@ -169,8 +169,15 @@ function usePlace(props: FieldViewProps, t: (key: keyof PlaceTexts) => string) {
       (place, api) => {
         const value = placeValue(place);
         if (value) choose(value, api);
-        else
-          setAlert(fill(latest.current.t('noDetails'), { name: place?.name ?? input.current?.value ?? '' }));
+        else {
+          // spec §8 "Map place without geometry": inline (announced, not blocking) unless the page
+          // asks for the browser's alert (`shop_maps.no_details_alert`).
+          const text = fill(latest.current.t('noDetails'), {
+            name: place?.name ?? input.current?.value ?? '',
+          });
+          if (mapsConfig(input.current?.ownerDocument).alert) window.alert(text);
+          else setAlert(text);
+        }
       },
       (error) => {
         setStatus(latest.current.t('mapsUnavailable'));

@@ -25,6 +25,11 @@ export interface MapsConfig {
   apiKey: string;
   scriptUrl: string;
   geolocateUrl: string;
+  /**
+   * `no_details_alert: 'yes'`: spec §8's "No details available" shows with `window.alert` instead
+   * of the inline alert (the same switch as the review form's `review_rating_alert`).
+   */
+  alert: boolean;
 }
 
 const DEFAULTS = {
@@ -43,6 +48,7 @@ export function mapsConfig(doc: Document = document): MapsConfig {
     apiKey,
     scriptUrl: fillKey(text(o.script_url, DEFAULTS.script_url)),
     geolocateUrl: fillKey(text(o.geolocate_url, DEFAULTS.geolocate_url)),
+    alert: o.no_details_alert === 'yes',
   };
 }
 

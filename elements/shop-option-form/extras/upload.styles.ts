@@ -5,9 +5,15 @@
  */
 export const uploadStyles = /* css */ `
 .upload { display: grid; gap: .5em; }
+/* spec §9 "custom_1 upload style" (the default): a dashed drop zone, centred. */
 .upload-drop {
   display: grid; justify-items: center; gap: .25em; padding: 1em; text-align: center; cursor: pointer;
   border: 2px dashed var(--_border-color); border-radius: var(--_radius); color: var(--_muted);
+}
+/* upload_type "default": a plain input-like line, the button text first. */
+.upload--default .upload-drop {
+  display: flex; flex-wrap: wrap; gap: .25em .75em; align-items: baseline; text-align: start; padding: .45em .6em;
+  border: 1px solid var(--_border-color);
 }
 .upload-drop--over { border-color: var(--_accent); background: color-mix(in srgb, var(--_accent) 8%, transparent); }
 .upload-input:focus-visible + .upload-drop { outline: var(--shop-focus-ring-width, 2px) solid var(--_accent); outline-offset: 2px; }

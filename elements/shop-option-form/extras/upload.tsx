@@ -99,7 +99,11 @@ export function Upload(props: FieldViewProps) {
   const messages = [...refused, ...notices.filter((m) => !shownByField.has(m))];
   const hintId = `${inputId}-hint`;
   return (
-    <div className={`upload upload--${def.upload_type || 'custom_1'}`} ref={root} part="upload">
+    <div
+      className={`upload upload--${def.upload_type === 'default' ? 'default' : 'custom_1'}`}
+      ref={root}
+      part="upload"
+    >
       <input
         ref={input}
         id={inputId}

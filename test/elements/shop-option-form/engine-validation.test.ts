@@ -102,6 +102,17 @@ describe('shop-option-form engine: validation', () => {
     const few = check({ type: 'file', min_file_count: 2 }, [file('a', 1)]);
     expect([keys(few), few.blocking]).to.deep.equal([['minFileCountError'], true]);
   });
+  it('an empty optional field skips minlength, min_options and min_file_count, as HTML does', () => {
+    expect(keys(check({ type: 'text', minlength: 3 }, ''))).to.deep.equal([]);
+    expect(keys(check({ type: 'checkbox-group', values: opts, min_options: 2 }, []))).to.deep.equal([]);
+    expect(keys(check({ type: 'file', min_file_count: 2 }, []))).to.deep.equal([]);
+    // Once something is entered the minimum holds; a required field is refused empty.
+    expect(keys(check({ type: 'text', minlength: 3 }, 'ab'))).to.deep.equal(['minlengthError']);
+    expect(keys(check({ type: 'checkbox-group', values: opts, min_options: 2 }, ['a']))).to.deep.equal([
+      'minFieldsError',
+    ]);
+    expect(keys(check({ type: 'text', minlength: 3, required: true }, ''))).to.deep.equal(['requiredError']);
+  });
   it('date limits come from the picker config; min blocks, max resets', () => {
     const s = check(
       { type: 'date', date_pic_conf: { minDate: '2024-03-10', maxDate: '2024-03-20' } },

@@ -177,6 +177,33 @@ describe('<shop-option-form> dates and times', function () {
       expect(input(el).value).to.not.equal('');
     });
 
+    it('Home and End move to the first and last open day of the week when its ends are disabled', async () => {
+      // A US-English page: weeks run Sunday to Saturday (the fixed day: Wednesday 11 November 2026).
+      const lang = document.documentElement.lang;
+      document.documentElement.lang = 'en-US';
+      try {
+        const { el } = await optionForm({
+          definition: [sectionOf([field({ disabled_weekdays: [0, 6], disabled_dates: ['2026-11-16'] })])],
+        });
+        await ready(el, '[data-field-id="when"] .date-button');
+        await openCalendar(el);
+        const focusedDay = () =>
+          (el.shadowRoot!.activeElement?.closest('td') as HTMLElement | null)?.dataset.day;
+        cell(el, '2026-11-18')!.querySelector('button')!.focus();
+        await until(() => focusedDay() === '2026-11-18', 'the Wednesday never took focus');
+        // Sunday 15 is a weekend day, Monday 16 a disabled date: Home stops on Tuesday 17.
+        await sendKeys({ press: 'Home' });
+        await until(() => focusedDay() === '2026-11-17', `Home moved to ${focusedDay()}`);
+        // Saturday 21 is a weekend day: End stops on Friday 20.
+        await sendKeys({ press: 'End' });
+        await until(() => focusedDay() === '2026-11-20', `End moved to ${focusedDay()}`);
+        await sendKeys({ press: 'Home' });
+        await until(() => focusedDay() === '2026-11-17', `Home moved to ${focusedDay()}`);
+      } finally {
+        document.documentElement.lang = lang;
+      }
+    });
+
     it('Escape closes the calendar without choosing; axe passes with it open', async () => {
       const { el, form } = await optionForm({ definition: [sectionOf([field({ disabled_weekdays: [0] })])] });
       await ready(el, '[data-field-id="when"] .date-button');

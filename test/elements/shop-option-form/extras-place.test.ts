@@ -206,6 +206,27 @@ describe('<shop-option-form> place selector', function () {
       expect(input(el).getAttribute('aria-invalid')).to.equal('true');
     });
 
+    it('with shop_maps.no_details_alert yes, the same text shows with window.alert instead', async () => {
+      useProvider();
+      (win.shop_maps as Record<string, unknown>).no_details_alert = 'yes';
+      const alerts: string[] = [];
+      const realAlert = window.alert;
+      window.alert = (message?: unknown) => alerts.push(String(message));
+      try {
+        const { el, form } = await optionForm({ definition: [sectionOf([field()])] });
+        await ready(el);
+        await search(el, 'Nowhere');
+        type(input(el), 'Nowhere Lane 5');
+        await sendKeys({ press: 'Enter' });
+        await until(() => alerts.length === 1, 'no window.alert');
+        expect(alerts).to.deep.equal(['No details available for input: Nowhere Lane 5']);
+        expect($(el, '[data-field-id="where"] [role="alert"]')!.textContent).to.equal('');
+        expect(value(form)).to.deep.equal(['where[value]=Nowhere Lane 5']);
+      } finally {
+        window.alert = realAlert;
+      }
+    });
+
     it('"Use my location": the geolocate endpoint, then the geocoder for the address', async () => {
       useProvider();
       const { el, form } = await optionForm({ definition: [sectionOf([field({ showmap: true })])] });

@@ -344,7 +344,9 @@ describe('<shop-option-form> file field (issue 13)', function () {
       expect(posted(form).find(([k]) => k === 'note')?.[1]).to.equal('Gift wrap');
       await waitFor(() => rowText(el).join().includes('Uploaded'), `rows: ${rowText(el).join(' | ')}`);
       expect(rows(el).length).to.equal(1);
-      expect((await serverFiles(name)).length).to.equal(1);
+      // The tus server lists the file once its store has closed it, which can come just after the
+      // last PATCH has been answered: wait for it rather than read it once.
+      await waitFor(async () => (await serverFiles(name)).length === 1, 'the server never kept one file');
     });
 
     it('cancel stops a running upload, asks the server to drop it and removes the file', async () => {

@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { atom, cleanStores } from 'nanostores';
 import { ANNOUNCE_DELAY_MS } from '../../../elements/shop-option-form/shop-option-form.announcements.ts';
 import type { OptionAddOutcome } from '../../../elements/shop-option-form/shop-option-form.cart.ts';
@@ -78,6 +78,7 @@ function setup(
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
+const posted = (form: HTMLFormElement) => [...new FormData(form)].map(([k, v]) => `${k}=${v}`);
 
 describe('OptionFormController', () => {
   afterEach(() => {
@@ -200,7 +201,9 @@ describe('OptionFormController', () => {
       });
       t.controller.setValue('engraving', 'a');
       t.controller.setValue('engraving', 'ab');
-      t.clock.tick(ANNOUNCE_DELAY_MS - 1);
+      // spec §9: 100 ms, pinned by behaviour (99 ms: not yet).
+      expect(ANNOUNCE_DELAY_MS).to.equal(100);
+      t.clock.tick(99);
       expect(t.announced).to.deep.equal([]);
       t.clock.tick(1);
       expect(t.announced).to.deep.equal(['Total: $12.00']);
@@ -212,6 +215,75 @@ describe('OptionFormController', () => {
       t.controller.setValue('engraving', 'ab1');
       expect(t.controller.store.field('engraving')!.value).to.equal('ab');
       expect(t.announced.some((a) => a.startsWith('Engraving:'))).to.equal(true);
+      t.cleanup();
+    });
+  });
+
+  describe('input debounce (spec §9 "Input change debounce 100 ms")', () => {
+    it('typed text reaches the engine (price, posted value) once typing has paused 100 ms', () => {
+      const t = setup({
+        product: { product_price: 10 },
+        definition: [sectionOf([text({ enablePrice: true, pricingType: 'per_car', price: 1 })])],
+      });
+      t.controller.input('engraving', 'a');
+      t.clock.tick(60);
+      t.controller.input('engraving', 'ab');
+      // What was typed is there for the view to show at once.
+      expect(t.controller.$drafts.get().engraving).to.equal('ab');
+      t.clock.tick(99);
+      expect(t.controller.store.field('engraving')!.value ?? '').to.equal('');
+      expect(t.controller.store.$state.get().summary.formatted.total).to.equal('$10.00');
+      expect(posted(t.form)).to.not.include('engraving=ab');
+      t.clock.tick(1);
+      expect(t.controller.store.field('engraving')!.value).to.equal('ab');
+      expect(t.controller.store.$state.get().summary.formatted.total).to.equal('$12.00');
+      expect(posted(t.form)).to.include('engraving=ab');
+      expect(t.controller.$drafts.get().engraving).to.equal(undefined);
+      t.cleanup();
+    });
+
+    it('a blur or a submit takes typed text at once', () => {
+      const t = setup({ definition: [sectionOf([text({ required: true })])] });
+      t.controller.input('engraving', 'Ada');
+      t.controller.blur('engraving');
+      expect(t.controller.store.field('engraving')!.value).to.equal('Ada');
+      t.controller.input('engraving', 'Grace');
+      // Enter in a field right after typing: the submit sees the text, not the old value.
+      expect(t.submit()).to.equal(true);
+      expect(posted(t.form)).to.include('engraving=Grace');
+      t.cleanup();
+    });
+  });
+
+  describe('bind_quantity (spec §3 page config)', () => {
+    it("sets the product form's quantity input to the formula's quantity, which the cart gets", async () => {
+      const t = setup({
+        config: { bind_quantity: { enabled: true, formula: '{n.value} * 2' } },
+        definition: [sectionOf([{ type: 'number', elementId: 'n', label: 'Panels' }])],
+      });
+      await waitUntil(() => t.controller.$ui.get().formulas === 'ready', 'the formula chunk never loaded');
+      const quantity = t.form.querySelector<HTMLInputElement>('input[name="quantity"]')!;
+      const changes: string[] = [];
+      quantity.addEventListener('change', () => changes.push(quantity.value));
+      t.controller.setValue('n', '3');
+      expect(quantity.value).to.equal('6');
+      expect(changes).to.deep.equal(['6']);
+      expect(posted(t.form)).to.include('quantity=6');
+      // The shopper's own number gives way to the formula's.
+      quantity.value = '2';
+      quantity.dispatchEvent(new Event('input', { bubbles: true }));
+      expect(quantity.value).to.equal('6');
+      t.cleanup();
+    });
+
+    it('leaves the quantity input alone without bind_quantity', () => {
+      const t = setup({ definition: [sectionOf([{ type: 'number', elementId: 'n', label: 'Panels' }])] });
+      const quantity = t.form.querySelector<HTMLInputElement>('input[name="quantity"]')!;
+      t.controller.setValue('n', '3');
+      quantity.value = '2';
+      quantity.dispatchEvent(new Event('input', { bubbles: true }));
+      expect(quantity.value).to.equal('2');
+      expect(t.controller.store.$state.get().summary.quantity).to.equal(2);
       t.cleanup();
     });
   });
