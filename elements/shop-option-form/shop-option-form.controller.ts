@@ -246,6 +246,8 @@ export class OptionFormController {
     );
     this.#image?.connect();
     stops.push(() => this.#image?.disconnect());
+    // A form with product-image options fetches the swap now, so the first choice swaps at once.
+    if (JSON.stringify(this.#settings.definition ?? null).includes('"productImage":"')) imageChunk.preload();
     this.#swapImage(this.#store.$state.get().fields);
     const quantity = form?.querySelector<HTMLInputElement>('input[name="quantity"]') ?? null;
     this.#quantityInput = quantity;
@@ -384,7 +386,7 @@ export class OptionFormController {
     input.dispatchEvent(new Event('change', { bubbles: true }));
   }
 
-  /** The product image follows the chosen image options (the swap's chunk comes with the first). */
+  /** The product image follows the chosen image options (the swap's chunk is preloaded at connect). */
   #swapImage(fields: FormState['fields']): void {
     if (this.#image) {
       this.#image.update(fields, document.baseURI);

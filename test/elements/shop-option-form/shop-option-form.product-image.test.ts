@@ -1,5 +1,6 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../elements/product-gallery/product-gallery.ts';
+import { imageChunk } from '../../../elements/shop-option-form/shop-option-form.lazy.ts';
 import { $product, EMPTY_PRODUCT, type ProductImage, setVariant } from '../../../shared/stores/product.ts';
 import { THREE } from '../product-gallery/markup.ts';
 import { $, $$, fieldEl, optionForm, sectionOf } from './fixtures.ts';
@@ -64,6 +65,24 @@ describe('<shop-option-form> product image', () => {
     await pick(el, 'bad');
     await waitUntil(() => $<HTMLInputElement>(el, 'input[value="bad"]')?.checked, 'not picked');
     expect(image()).to.equal(null);
+  });
+
+  it('a form with product-image options fetches the swap when it connects, before any choice; one without does not', async () => {
+    let loads = 0;
+    const restore = imageChunk.setLoader(() => {
+      loads += 1;
+      return import('../../../elements/shop-option-form/shop-option-form.product-image.ts');
+    });
+    try {
+      const plain = { ...plates(), values: plates().values.map(({ productImage: _, ...v }) => v) };
+      await optionForm({ definition: [sectionOf([plain])] });
+      expect(loads, 'loaded without product images').to.equal(0);
+      await optionForm({ definition: [sectionOf([plates()])] });
+      expect(loads, 'not preloaded').to.equal(1);
+      expect(image(), 'nothing chosen yet').to.equal(null);
+    } finally {
+      restore();
+    }
   });
 
   it("the latest act wins: a variation shows its image, unchoosing the option shows the variation's, a reset the base product's", async () => {
