@@ -2,7 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { installCarousels } from '../../../shared/page/carousel.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 import { resizeViewport } from '../../helpers/elements.ts';
-import { mount } from './helpers.ts';
+import { captureConsole, mount, useThemeStylesheet } from './helpers.ts';
 
 /** spec §4: carousels only with 2 or more slides; §9: 3 to show (tablet 2, mobile 1), 1 to scroll. */
 const slides = (n: number) =>
@@ -101,31 +101,18 @@ describe('carousels: the page builder carousel widgets', () => {
   let view: ReturnType<typeof mount>;
   let uninstall = () => {};
   let clock: ReturnType<typeof fakeClock>;
-  let messages: unknown[][];
-  const originalWarn = console.warn;
-  const originalError = console.error;
-  const link = document.createElement('link');
+  const messages = captureConsole();
+  useThemeStylesheet();
   before(async () => {
     await resizeViewport({ width: 1000, height: 700 });
-    link.rel = 'stylesheet';
-    link.href = new URL('../../../styles/theme.css', import.meta.url).href;
-    const loaded = new Promise((resolve) => link.addEventListener('load', resolve));
-    document.head.append(link);
-    await loaded;
   });
   after(async () => {
-    link.remove();
     await resizeViewport({ width: 800, height: 600 });
   });
   beforeEach(() => {
     clock = fakeClock();
-    messages = [];
-    console.warn = (...args: unknown[]) => messages.push(args);
-    console.error = (...args: unknown[]) => messages.push(args);
   });
   afterEach(() => {
-    console.warn = originalWarn;
-    console.error = originalError;
     uninstall();
     view.remove();
   });

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { HOVER_INTENT, installDropdownMenus } from '../../../shared/page/dropdown-menu.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 import { resizeViewport } from '../../helpers/elements.ts';
-import { mount, visible } from './helpers.ts';
+import { captureConsole, mount, useThemeStylesheet, visible } from './helpers.ts';
 
 /**
  * spec §2 Other, §4 (one dropdown open at a time), §9 Theme (750 px container; hover intent
@@ -197,31 +197,18 @@ describe('dropdown menus: the menu plugin (page builder nav menu)', () => {
   let view: ReturnType<typeof mount>;
   let uninstall = () => {};
   let clock: ReturnType<typeof fakeClock>;
-  let errors: unknown[][];
-  const originalWarn = console.warn;
-  const originalError = console.error;
-  const link = document.createElement('link');
+  const errors = captureConsole();
+  useThemeStylesheet();
   before(async () => {
     await resizeViewport({ width: 1000, height: 700 });
-    link.rel = 'stylesheet';
-    link.href = new URL('../../../styles/theme.css', import.meta.url).href;
-    const loaded = new Promise((resolve) => link.addEventListener('load', resolve));
-    document.head.append(link);
-    await loaded;
   });
   after(async () => {
-    link.remove();
     await resizeViewport({ width: 800, height: 600 });
   });
   beforeEach(() => {
     clock = fakeClock();
-    errors = [];
-    console.warn = (...args: unknown[]) => errors.push(args);
-    console.error = (...args: unknown[]) => errors.push(args);
   });
   afterEach(() => {
-    console.warn = originalWarn;
-    console.error = originalError;
     uninstall();
     view.remove();
   });

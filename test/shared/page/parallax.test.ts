@@ -7,7 +7,7 @@ import {
 } from '../../../shared/page/parallax.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 import { frames, resizeViewport } from '../../helpers/elements.ts';
-import { mount } from './helpers.ts';
+import { captureConsole, mount } from './helpers.ts';
 
 /** spec §2 Other: parallax animations; none under reduced motion. */
 describe('parallax', () => {
@@ -79,20 +79,13 @@ describe('motion effects (page builder)', () => {
   let view: ReturnType<typeof mount>;
   let uninstall = () => {};
   let clock: ReturnType<typeof fakeClock>;
-  let messages: unknown[][];
-  const originalWarn = console.warn;
-  const originalError = console.error;
+  const messages = captureConsole();
   beforeEach(async () => {
     await resizeViewport({ width: 1200, height: 600 });
     window.scrollTo({ top: 0, behavior: 'instant' });
     clock = fakeClock();
-    messages = [];
-    console.warn = (...args: unknown[]) => messages.push(args);
-    console.error = (...args: unknown[]) => messages.push(args);
   });
   afterEach(() => {
-    console.warn = originalWarn;
-    console.error = originalError;
     uninstall();
     view.remove();
     window.scrollTo({ top: 0, behavior: 'instant' });

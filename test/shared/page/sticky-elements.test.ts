@@ -3,7 +3,7 @@ import { deviceMode } from '../../../shared/page/device-mode.ts';
 import { installStickyElements, installStickySidebar } from '../../../shared/page/sticky-elements.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 import { frames, resizeViewport } from '../../helpers/elements.ts';
-import { mount } from './helpers.ts';
+import { captureConsole, mount, useThemeStylesheet } from './helpers.ts';
 
 const scrollTo = async (top: number) => {
   window.scrollTo({ top, behavior: 'instant' });
@@ -25,20 +25,13 @@ describe('sticky elements (page builder)', () => {
   let view: ReturnType<typeof mount>;
   let uninstall = () => {};
   let clock: ReturnType<typeof fakeClock>;
-  let messages: unknown[][];
-  const originalWarn = console.warn;
-  const originalError = console.error;
+  const messages = captureConsole();
   before(() => resizeViewport({ width: 1200, height: 600 }));
   after(() => resizeViewport({ width: 800, height: 600 }));
   beforeEach(() => {
     clock = fakeClock();
-    messages = [];
-    console.warn = (...args: unknown[]) => messages.push(args);
-    console.error = (...args: unknown[]) => messages.push(args);
   });
   afterEach(async () => {
-    console.warn = originalWarn;
-    console.error = originalError;
     uninstall();
     view.remove();
     await scrollTo(0);
@@ -176,17 +169,11 @@ describe('sticky elements (page builder)', () => {
 describe('sticky sidebar', () => {
   let view: ReturnType<typeof mount>;
   let uninstall = () => {};
-  const link = document.createElement('link');
+  useThemeStylesheet();
   before(async () => {
     await resizeViewport({ width: 1000, height: 600 });
-    link.rel = 'stylesheet';
-    link.href = new URL('../../../styles/theme.css', import.meta.url).href;
-    const loaded = new Promise((resolve) => link.addEventListener('load', resolve));
-    document.head.append(link);
-    await loaded;
   });
   after(async () => {
-    link.remove();
     await resizeViewport({ width: 800, height: 600 });
   });
   afterEach(async () => {

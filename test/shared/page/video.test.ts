@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { actionHash, installLinkActions, parseActionHash } from '../../../shared/page/link-actions.ts';
 import { installVideos, parseVideoUrl } from '../../../shared/page/video.ts';
 import { fakeClock } from '../../helpers/clock.ts';
-import { mount } from './helpers.ts';
+import { captureConsole, mount } from './helpers.ts';
 
 /**
  * spec §2 Other "Lightboxes for … videos"; §7 "Lazy loads … of video player APIs from third-party
@@ -51,18 +51,11 @@ describe('video', () => {
   let view: ReturnType<typeof mount>;
   let uninstall = () => {};
   let clock: ReturnType<typeof fakeClock>;
-  let messages: unknown[][];
-  const originalWarn = console.warn;
-  const originalError = console.error;
+  const messages = captureConsole();
   beforeEach(() => {
     clock = fakeClock();
-    messages = [];
-    console.warn = (...args: unknown[]) => messages.push(args);
-    console.error = (...args: unknown[]) => messages.push(args);
   });
   afterEach(() => {
-    console.warn = originalWarn;
-    console.error = originalError;
     uninstall();
     uninstall = () => {};
     openDialog()?.close();
