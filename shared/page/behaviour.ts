@@ -39,3 +39,15 @@ export function hideElement(el: HTMLElement): void {
 export function isShown(el: HTMLElement): boolean {
   return el.isConnected && !el.hidden && getComputedStyle(el).display !== 'none';
 }
+
+/** The JSON object a `data-*` text holds (a page builder's `data-settings`), else null. */
+export function jsonObject(text: string | null | undefined): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text ?? '');
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,4 +1,4 @@
-import { enhanceNowAndLater, within } from './behaviour.ts';
+import { enhanceNowAndLater, jsonObject, within } from './behaviour.ts';
 import { definePageBehaviour } from './define-behaviour.ts';
 import { type DeviceMode, deviceList, deviceMode } from './device-mode.ts';
 
@@ -76,14 +76,8 @@ interface MotionSettings {
 
 /** The vertical scrolling effect of a `data-settings` text; null when it is not a JSON object. */
 export function motionSettings(text: string | null): MotionSettings | null {
-  let s: unknown;
-  try {
-    s = JSON.parse(text ?? '');
-  } catch {
-    return null;
-  }
-  if (!s || typeof s !== 'object' || Array.isArray(s)) return null;
-  const o = s as Record<string, unknown>;
+  const o = jsonObject(text);
+  if (!o) return null;
   const size = (o.motion_fx_translateY_speed as { size?: unknown } | undefined)?.size;
   const speed = typeof size === 'number' ? size : Number.parseFloat(String(size ?? '4'));
   const on = o.motion_fx_translateY_effect === 'yes' && Number.isFinite(speed);

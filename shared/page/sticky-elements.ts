@@ -1,3 +1,4 @@
+import { jsonObject } from './behaviour.ts';
 import { definePageBehaviour } from './define-behaviour.ts';
 import { type DeviceMode, deviceList, deviceMode } from './device-mode.ts';
 
@@ -26,14 +27,8 @@ const px = (v: unknown): number | undefined => {
 
 /** The sticky settings of a `data-settings` text; null when it is not a JSON object. */
 export function stickySettings(text: string | null): StickySettings | null {
-  let s: unknown;
-  try {
-    s = JSON.parse(text ?? '');
-  } catch {
-    return null;
-  }
-  if (!s || typeof s !== 'object' || Array.isArray(s)) return null;
-  const o = s as Record<string, unknown>;
+  const o = jsonObject(text);
+  if (!o) return null;
   const desktop = px(o.sticky_offset) ?? 0;
   const tablet = px(o.sticky_offset_tablet) ?? desktop;
   return {
