@@ -7,6 +7,7 @@ import MagicString from 'magic-string';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
 import { elementTags } from './.ci/element-tags.mjs';
+import { CSS_TEMPLATE, minifyCss } from './.ci/minify-css.mjs';
 // @ts-expect-error: the demo server is JavaScript (checked with // @ts-check) without .d.ts, and tsconfig has no allowJs.
 import { demoShop as untypedDemoShop } from './examples/server/vite-plugin.mjs';
 
@@ -64,6 +65,27 @@ function elementChunkImports(): Plugin {
       const out = new MagicString(code);
       out.overwrite(at, end, JSON.stringify(JSON.stringify(imports)));
       return { code: out.toString(), map: out.generateMap({ hires: true }) };
+    },
+  };
+}
+
+/**
+ * Minifies our `/* css *\/` template literals (.ci/minify-css.mjs): the JavaScript minifier keeps
+ * their indentation and comments, which every chunk with styles carried (the shared chunk's base
+ * styles, each element's own; issue 19's budgets). Templates with `${…}` are left as written.
+ */
+function cssTemplates(): Plugin {
+  return {
+    name: 'storefront:css-templates',
+    // Before the TypeScript transform, which may move or drop the `/* css */` marker.
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!/\.tsx?$/.test(id) || !code.includes('/* css */')) return null;
+      const out = new MagicString(code);
+      for (const match of code.matchAll(CSS_TEMPLATE))
+        out.overwrite(match.index, match.index + match[0].length, `\`${minifyCss(match[1])}\``);
+      return out.hasChanged() ? { code: out.toString(), map: out.generateMap({ hires: true }) } : null;
     },
   };
 }
@@ -148,7 +170,7 @@ export default defineConfig({
   root,
   // Libraries (nanostores, React) branch on it; lib mode does not replace it by itself.
   define: { 'process.env.NODE_ENV': '"production"' },
-  plugins: [demoShop(), elementChunkImports()],
+  plugins: [demoShop(), elementChunkImports(), cssTemplates()],
   server: {
     port: 5173,
     strictPort: false,

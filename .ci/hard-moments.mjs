@@ -47,6 +47,7 @@ export const DATE_TESTS = [
   'test/elements/shop-reviews/shop-reviews.test.ts',
   'test/elements/shop-reviews/shop-reviews.time.test.ts',
   'test/elements/shop-reviews/shop-reviews.controller.test.ts',
+  'test/elements/shop-reviews/shop-reviews.hostile.test.ts',
   'test/elements/join-chat/*.test.ts',
   'test/elements/shop-popup/*.test.ts',
   'test/elements/shop-order-attribution/*.test.ts',
@@ -65,6 +66,9 @@ export const NOT_DATE_TESTS = {
   'test/examples/storefront.test.ts': 'the example page as a whole; its date parts are tested on their own',
   'test/shared/format/messages.test.ts': 'plural and number messages, no dates',
   'test/shared/page/account.test.ts': "'Date' is a table heading",
+  'test/examples/docs.test.ts': 'Date.now() bounds a wait',
+  'test/shared/shop/store-api.test.ts': 'a cookie set to expire in 1970 is only deleted',
+  'test/examples/open-states.test.ts': 'a cookie set to expire in 1970 is only deleted',
 };
 
 /** Words that make a test file a date test unless it is listed above. */

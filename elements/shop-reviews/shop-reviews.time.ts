@@ -1,10 +1,11 @@
-import { DAY, relativeTime } from '../../shared/format/dates.ts';
+import { relativeFormat } from '../../shared/format/dates.ts';
 import { fill } from '../../shared/format/messages.ts';
 import type { TimePhrase } from './shop-reviews.settings.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const MONTH = 30 * DAY;
 const YEAR = 365 * DAY;
 
@@ -33,19 +34,10 @@ export function timeAgoOf(ageMs: number): TimeAgo {
   return { unit: 'year', count: Math.max(2, Math.floor(age / YEAR)), phrase: 'years' };
 }
 
-const SIZES: Partial<Record<Intl.RelativeTimeFormatUnit, number>> = {
-  second: SECOND,
-  minute: MINUTE,
-  hour: HOUR,
-  day: DAY,
-  month: MONTH,
-  year: YEAR,
-};
-
 /**
  * "3 days ago" for a review written at `seconds` (a seconds timestamp, spec §3 Review card), in
- * `locale` through `Intl.RelativeTimeFormat` (shared `relativeTime`), unless `translations` has
- * the phrase of that threshold.
+ * `locale` through `Intl.RelativeTimeFormat` (a count as a count, zero as "now", as shared
+ * `relativeTime` says them), unless `translations` has the phrase of that threshold.
  */
 export function reviewTimeAgo(
   seconds: number,
@@ -56,6 +48,5 @@ export function reviewTimeAgo(
   const { unit, count, phrase } = timeAgoOf(nowMs - seconds * 1000);
   const own = Object.hasOwn(translations, phrase) ? translations[phrase] : undefined;
   if (own) return fill(own, { count });
-  const size = SIZES[unit] ?? SECOND;
-  return relativeTime(new Date(nowMs - count * size), new Date(nowMs), locale, [unit]);
+  return relativeFormat(locale, count ? 'always' : 'auto').format(-count, unit);
 }

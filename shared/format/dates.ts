@@ -52,8 +52,11 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1000],
 ];
 
-/** A relative-time format in `locale` (the browser's language for an invalid tag). */
-function relativeFormat(locale: string | undefined, numeric: 'always' | 'auto') {
+/**
+ * A relative-time format in `locale` (the browser's language for an invalid tag). The reviews'
+ * time ago (elements/shop-reviews/shop-reviews.time.ts) says its chosen unit and count with it.
+ */
+export function relativeFormat(locale: string | undefined, numeric: 'always' | 'auto') {
   try {
     return new Intl.RelativeTimeFormat(locale, { numeric });
   } catch {

@@ -62,7 +62,12 @@ export async function shopRequest<T>(request: ShopRequest<T>): Promise<T> {
   const { endpoint, url, method, schema, timeout = 0, signal, text = false } = request;
   const headers: Record<string, string> = {
     Accept: text ? 'text/html, */*' : 'application/json, */*',
-    'X-Requested-With': 'XMLHttpRequest',
+    // As jQuery.ajax sends it: on the page's own origin only. Elsewhere (a Store API on another
+    // origin) it would need a CORS preflight that WordPress refuses: its REST allow-list
+    // (`rest_send_cors_headers`, filter `rest_allowed_cors_headers`) holds Authorization,
+    // X-WP-Nonce, Content-Disposition, Content-MD5 and Content-Type, and the Store API adds only
+    // Cart-Token and Nonce.
+    ...(crossOrigin(url) ? {} : { 'X-Requested-With': 'XMLHttpRequest' }),
     ...request.headers,
   };
   let body: BodyInit | undefined = request.body;
@@ -149,6 +154,15 @@ export async function shopRequest<T>(request: ShopRequest<T>): Promise<T> {
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Whether `url` (resolved as fetch does, against the document's base URL) is on another origin. */
+function crossOrigin(url: string): boolean {
+  try {
+    return new URL(url, document.baseURI).origin !== location.origin;
+  } catch {
+    return false; // fetch rejects it, as a network failure
   }
 }
 

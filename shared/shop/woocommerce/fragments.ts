@@ -16,6 +16,20 @@ const num = (value: string | null | undefined, fallback: number) => {
   return Number.isFinite(n) ? n : fallback;
 };
 const url = (value: string | null | undefined) => safeUrl(value) ?? '';
+const text = (node: Node | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * What tells a line apart from others of its product: the `dl.variation` WooCommerce prints under
+ * it (wc_get_formatted_cart_item_data, cart/cart-item-data.php): per chosen attribute its name
+ * does not say, and per add-on datum, a `dt` ("Gift wrap:") and a `dd` (`<p>Yes</p>`), as text.
+ */
+function detailsOf(li: Element): CartLine['details'] {
+  const details = [...li.querySelectorAll('dl.variation > dt')].flatMap((dt) => {
+    const value = dt.nextElementSibling?.localName === 'dd' ? text(dt.nextElementSibling) : '';
+    return value ? [{ name: text(dt).replace(/\s*:$/, ''), value }] : [];
+  });
+  return details.length ? details : undefined;
+}
 
 /** Reads the lines, subtotal and links out of WooCommerce's mini-cart fragment HTML. */
 export function parseMiniCart(html: string | undefined): Omit<CartSnapshot, 'hash' | 'fragments'> {
@@ -39,11 +53,13 @@ export function parseMiniCart(html: string | undefined): Omit<CartSnapshot, 'has
     const nameNode = link?.cloneNode(true) as HTMLElement | undefined;
     for (const img of nameNode?.querySelectorAll('img') ?? []) img.remove();
     const imageSrc = url(img?.getAttribute('src'));
+    const details = detailsOf(li);
     lines.push({
       key,
       productId: remove?.dataset.product_id ?? '',
       sku: remove?.dataset.product_sku ?? '',
-      name: (nameNode?.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      name: text(nameNode),
+      ...(details ? { details } : {}),
       url: url(link?.getAttribute('href')),
       // A srcset is a list of URLs: kept only when every candidate passes.
       image:

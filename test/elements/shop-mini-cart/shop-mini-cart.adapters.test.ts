@@ -209,3 +209,55 @@ eachAdapter('<shop-mini-cart>', (adapter) => {
     });
   });
 });
+
+// The classic path (wc-ajax fragments): the `dl.variation` WooCommerce prints under a line
+// (wc_get_formatted_cart_item_data) holds what the variation's name does not say.
+eachAdapter('<shop-mini-cart>', () => {
+  eachShopMode('over WooCommerce fragments', () => {
+    useCleanCart();
+    afterEach(clearAdapterTraces);
+
+    it('tells lines of one variation apart by the fragment\'s dl.variation (an "any" option)', async () => {
+      // The product form as posted without JavaScript (WooCommerce's form handler reads the
+      // attributes in both manners; the unkind shop's ajax add_to_cart ignores them).
+      for (const wrap of ['Yes', 'No'])
+        await fetch('/product/apron/', {
+          method: 'POST',
+          credentials: 'same-origin',
+          redirect: 'manual',
+          body: new URLSearchParams({
+            'add-to-cart': '213', // Apron: Color x custom "Gift wrap" (any)
+            variation_id: '21301', // Denim
+            attribute_pa_color: 'denim',
+            'attribute_gift-wrap': wrap,
+          }),
+        });
+      const el = await miniCart();
+      await refreshCart();
+      await open(el);
+      await waitUntil(() => names(el).length === 2, 'the lines never showed');
+      expect(names(el)).to.deep.equal(['Apron - Denim', 'Apron - Denim']);
+      // Color is in the name, so WooCommerce leaves it out; the gift wrap tells the lines apart.
+      expect($cart.get().lines.map((l) => l.details)).to.have.deep.members([
+        [{ name: 'Gift wrap', value: 'Yes' }],
+        [{ name: 'Gift wrap', value: 'No' }],
+      ]);
+      const details = [...el.shadowRoot!.querySelectorAll('.line [part="line-details"]')].map(
+        (dl) => dl.textContent,
+      );
+      expect(details.map((d) => d?.replace(/\s+/g, ' ').trim())).to.have.members([
+        'Gift wrap: Yes',
+        'Gift wrap: No',
+      ]);
+      const removes = [...el.shadowRoot!.querySelectorAll('.line .remove')].map((b) =>
+        b.getAttribute('aria-label'),
+      );
+      expect(removes).to.have.members([
+        'Remove Apron - Denim, Yes from cart',
+        'Remove Apron - Denim, No from cart',
+      ]);
+      await Promise.all(el.shadowRoot!.getAnimations().map((a) => a.finished));
+      await expect(el).to.be.accessible();
+    });
+  });
+}, ['woocommerce']);

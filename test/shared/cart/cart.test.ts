@@ -587,6 +587,32 @@ eachShopMode('cart', (mode) => {
       expect(parsed.links.map((l) => l.checkout)).to.deep.equal([false, true]);
     });
 
+    it("reads a line's dl.variation (WooCommerce's cart-item-data.php) into its details, as text", () => {
+      const html = `<ul class="woocommerce-mini-cart cart_list product_list_widget">
+<li class="woocommerce-mini-cart-item mini_cart_item"><a href="/cart/?remove_item=k1" class="remove remove_from_cart_button" data-product_id="213" data-cart_item_key="k1" data-product_sku="APRON-DENIM">&times;</a><a href="/product/apron/">Apron - Denim</a><dl class="variation">
+\t\t<dt class="variation-Giftwrap">Gift wrap:</dt>
+\t\t<dd class="variation-Giftwrap"><p>Yes</p>
+</dd>
+\t\t<dt class="variation-Engraving">Engraving:</dt>
+\t\t<dd class="variation-Engraving"><p>For <em>Ana</em>,
+with love</p>
+</dd>
+\t\t<dt class="variation-Note">Note:</dt>
+\t\t<dd class="variation-Note"><p></p></dd>
+</dl>
+<span class="quantity">1 &times; <span class="woocommerce-Price-amount amount">$36.00</span></span></li>
+<li class="woocommerce-mini-cart-item mini_cart_item"><a href="/cart/?remove_item=k2" class="remove remove_from_cart_button" data-product_id="104" data-cart_item_key="k2">&times;</a><a href="/product/belt/">Belt</a><span class="quantity">1 &times; <span class="woocommerce-Price-amount amount">$18.00</span></span></li>
+</ul>`;
+      const [apron, belt] = parseMiniCart(html).lines;
+      expect(apron.name).to.equal('Apron - Denim');
+      expect(apron.details).to.deep.equal([
+        { name: 'Gift wrap', value: 'Yes' },
+        { name: 'Engraving', value: 'For Ana, with love' },
+      ]);
+      expect(apron.quantity).to.equal(1);
+      expect(belt).to.not.have.property('details');
+    });
+
     it('plus/minus respect min (default 0), max and step, with decimals following the step', () => {
       expect(stepQuantity(1, -1, {})).to.equal(0);
       expect(stepQuantity(0, -1, {})).to.equal(0);

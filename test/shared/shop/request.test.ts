@@ -76,6 +76,58 @@ describe('shop client', () => {
     });
   });
 
+  describe('request headers by origin', () => {
+    /**
+     * What WordPress lets a request to another origin carry (its REST CORS allow-list,
+     * `rest_send_cors_headers`, with the Store API's `rest_allowed_cors_headers` additions), besides
+     * the CORS-safelisted Accept.
+     */
+    const CORS_ALLOWED = [
+      'accept',
+      'authorization',
+      'x-wp-nonce',
+      'content-disposition',
+      'content-md5',
+      'content-type',
+      'cart-token',
+      'nonce',
+    ];
+
+    /** The headers shopRequest sends to `url` (a fetch double answering `{}`). */
+    async function sentTo(url: string, headers?: Record<string, string>): Promise<Headers> {
+      let sent = new Headers();
+      const real = window.fetch;
+      window.fetch = async (_input, init) => {
+        sent = new Headers(init?.headers);
+        return new Response('{}', { status: 200 });
+      };
+      try {
+        await shopRequest({ endpoint: 'cart', url, method: 'POST', json: {}, headers, schema: z.object({}) });
+      } finally {
+        window.fetch = real;
+      }
+      return sent;
+    }
+
+    it("marks requests to the page's own origin as XMLHttpRequest, as jQuery.ajax does", async () => {
+      for (const url of ['/?wc-ajax=add_to_cart', `${location.origin}/wp-json/wc/store/v1/cart`])
+        expect((await sentTo(url)).get('X-Requested-With'), url).to.equal('XMLHttpRequest');
+    });
+
+    it('sends another origin only headers its WordPress lets through CORS', async () => {
+      const sent = await sentTo('https://shop.example/wp-json/wc/store/v1/cart', {
+        Nonce: 'n0nce',
+        'Cart-Token': 'a.b.c',
+      });
+      expect([...sent.keys()].filter((name) => !CORS_ALLOWED.includes(name))).to.deep.equal([]);
+      expect([sent.get('Nonce'), sent.get('Cart-Token'), sent.get('Content-Type')]).to.deep.equal([
+        'n0nce',
+        'a.b.c',
+        'application/json',
+      ]);
+    });
+  });
+
   describe('queue', () => {
     it('runs tasks one at a time in order, a failure not stopping the rest', async () => {
       const queue = createQueue();

@@ -420,7 +420,11 @@ describe('Store API adapter on another origin', () => {
   });
 
   /** A shop elsewhere, as its CORS lets the page see it: Cart-Token exposed, and User-ID here too. */
-  async function against(answers: Record<string, string>[], run: (adapter: ShopAdapter) => Promise<unknown>) {
+  async function against<T = string | null>(
+    answers: Record<string, string>[],
+    run: (adapter: ShopAdapter) => Promise<unknown>,
+    read: (headers: Headers) => T = (headers) => headers.get('Cart-Token') as T,
+  ) {
     const sent: Headers[] = [];
     const real = window.fetch;
     window.fetch = async (_input, init) => {
@@ -437,8 +441,24 @@ describe('Store API adapter on another origin', () => {
     } finally {
       window.fetch = real;
     }
-    return sent.map((h) => h.get('Cart-Token'));
+    return sent.map(read);
   }
+
+  it("sends only headers WordPress's REST CORS allows (no X-Requested-With), so preflights pass", async () => {
+    // rest_send_cors_headers' allow-list, with the Store API's Cart-Token and Nonce; Accept is safelisted.
+    const allowed = ['accept', 'authorization', 'x-wp-nonce', 'content-disposition', 'content-md5'];
+    allowed.push('content-type', 'cart-token', 'nonce');
+    const sent = await against(
+      [{ 'Cart-Token': 'a.b.c' }, {}],
+      async (adapter) => {
+        await adapter.refreshCart();
+        await adapter.setQuantity('k', 2);
+      },
+      (headers) => [...headers.keys()],
+    );
+    expect(sent[1]).to.include.members(['cart-token', 'content-type']);
+    expect(sent.flat().filter((name) => !allowed.includes(name))).to.deep.equal([]);
+  });
 
   it('sends the Cart-Token the shop handed out, kept in memory only', async () => {
     const tokens = await against(
