@@ -1,10 +1,11 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { lightColourClasses } from '../../shared/luma.ts';
 import { adoptStyles } from '../../shared/style-sheets.ts';
 
 /**
- * Colour parts only some forms show (a lazy chunk: issue 19 size): a colour option's swatch with
- * the light-colour classes of spec §9, and the text variant of a colour field (spec §3
- * `color_picker_type: "text"`), with their styles.
+ * Colour parts only some forms show (a lazy chunk): a colour option's swatch with the light-colour
+ * classes of spec §9 (shared/luma.ts, as the variation swatches), and the text variant of a colour
+ * field (spec §3 `color_picker_type: "text"`), with their styles.
  */
 const COLOR_CSS = /* css */ `
 .swatch--light { border-color: var(--_muted); }
@@ -13,24 +14,6 @@ const COLOR_CSS = /* css */ `
 .color-text > .swatch { flex: none; }
 `;
 
-let paint: CanvasRenderingContext2D | null | undefined;
-/**
- * spec §9 "Luma thresholds 210 and 235 add light-colour classes": a colour swatch above luma 210
- * gets `swatch--light`, above 235 also `swatch--lighter` (a border that shows on a light page).
- * Luma is Rec. 709 (0.2126 R + 0.7152 G + 0.0722 B) of the colour as the browser paints it.
- */
-export function lumaClasses(color: string): string {
-  paint ??= document.createElement('canvas').getContext('2d');
-  if (!paint) return '';
-  paint.clearRect(0, 0, 1, 1);
-  paint.fillStyle = color;
-  paint.fillRect(0, 0, 1, 1);
-  const [r, g, b] = paint.getImageData(0, 0, 1, 1).data;
-  // In whole units (x 10000), so the thresholds are exact.
-  const luma = 2126 * r + 7152 * g + 722 * b;
-  return luma > 2350000 ? ' swatch--light swatch--lighter' : luma > 2100000 ? ' swatch--light' : '';
-}
-
 /** A swatch of `color` (a colour the browser takes), with its light-colour classes. */
 function Swatch({ color }: { color: string | null }) {
   const swatch = useRef<HTMLSpanElement>(null);
@@ -38,7 +21,7 @@ function Swatch({ color }: { color: string | null }) {
   return (
     <span
       ref={swatch}
-      className={`swatch${color ? lumaClasses(color) : ''}`}
+      className={['swatch', ...(color ? lightColourClasses(color) : [])].join(' ')}
       part="swatch"
       style={{ backgroundColor: color ?? 'transparent' }}
       aria-hidden="true"

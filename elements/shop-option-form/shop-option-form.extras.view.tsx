@@ -14,7 +14,7 @@ function isOn(value: unknown): boolean {
 /** The captcha (issue 13), a lazy chunk loaded only by forms with `config.enable_recaptcha`. */
 export const captchaChunk = lazyModule(() => import('./extras/captcha.view.tsx'));
 /** The spam tracker (issue 13), a lazy chunk loaded only by forms with `config.spam_tracker`. */
-export const spamTrackerChunk = lazyModule(() => import('./extras/spam-tracker.ts'));
+export const spamTrackerChunk = lazyModule(() => import('../../shared/spam-tracker.ts'));
 
 /**
  * A submit add-on whose code is still on its way: a submit meanwhile waits for it (then asks it),

@@ -6,9 +6,14 @@ export function baseProduct(settings: OptionFormSettings): Record<string, unknow
   return { ...settings.product };
 }
 
-/** `$product` as the engine's product data (spec §3 Product data): price, stock, ids, sku, attributes. */
+/**
+ * `$product` as the engine's product data (spec §3 Product data): price, stock, ids, sku, attributes.
+ * A product the page says is not variable (`is_variable: false`) takes no variation from `$product`
+ * (one chosen in a quick view of another product on the page).
+ */
 export function productData(p: ProductState, base: Record<string, unknown>): Record<string, unknown> {
-  if (!p.variationId) return { ...base, variation_id: base.variation_id ?? '' };
+  const notVariable = base.is_variable === false || /^(0|no|false)$/i.test(String(base.is_variable ?? ''));
+  if (!p.variationId || notVariable) return { ...base, variation_id: base.variation_id ?? '' };
   const attributes: Record<string, string> = {};
   for (const [k, v] of Object.entries(p.attributes)) attributes[k.replace(/^attribute_(pa_)?/u, '')] = v;
   return {

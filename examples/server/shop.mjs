@@ -991,7 +991,7 @@ export function createShop(options = {}) {
           title: `Search results for “${query}”`,
           bodyClass: 'search search-results woocommerce woocommerce-page',
           search: { query, category },
-          main: shopMain({ title: `Search results: “${query}”`, items }),
+          main: shopMain({ title: `Search results: “${query}”`, items, query: url.searchParams }),
         }),
       );
       return true;
@@ -1003,7 +1003,7 @@ export function createShop(options = {}) {
           ...common,
           title: 'Shop',
           bodyClass: 'archive post-type-archive woocommerce-shop woocommerce woocommerce-page',
-          main: shopMain({ title: 'Shop', items: products }),
+          main: shopMain({ title: 'Shop', items: products, query: url.searchParams }),
         }),
       );
       return true;
@@ -1021,6 +1021,7 @@ export function createShop(options = {}) {
           main: shopMain({
             title: category.name,
             items: products.filter((p) => p.categories.includes(category.slug)),
+            query: url.searchParams,
           }),
         }),
       );

@@ -1,7 +1,7 @@
 // @ts-check
 // WooCommerce's (and Flatsome's) markup for the demo shop (issue 2 §6): price HTML, the mini-cart
 // template, cart fragments, quick view and the server-rendered pages. Every text is escaped.
-import { activePrice, attributeValue, categories, imageUrl, permalink } from './catalog.mjs';
+import { activePrice, attributeLabel, attributeValue, categories, imageUrl, permalink } from './catalog.mjs';
 import { esc, scriptJson } from './http.mjs';
 import { paramsScriptSrc } from './unkind.mjs';
 
@@ -76,6 +76,32 @@ function thumbnail(src, alt) {
 export const removeUrl = (key, nonce) =>
   `/cart/?remove_item=${encodeURIComponent(key)}&_wpnonce=${encodeURIComponent(nonce)}`;
 
+/**
+ * wc_get_formatted_cart_item_data() as cart/cart-item-data.php prints it: a variation's chosen
+ * attributes (label and option name) in a `dl.variation`, leaving out those its name already says
+ * (wc_is_attribute_in_product_name: " Denim" ending "Apron - Denim", or " Denim," inside it), so
+ * lines of one variation with different "any" options (the Apron's Gift wrap) read apart; '' when
+ * nothing is left. The demo's add-ons keep no item data.
+ * @param {LineView} l
+ */
+export function cartItemData(l) {
+  if (!l.variation) return '';
+  const name = l.name.toLowerCase();
+  const shown = Object.entries(l.chosen)
+    .map(([key, value]) => attributeLabel(l.product, key, value))
+    .filter(({ value }) => {
+      const word = ` ${value.toLowerCase()}`;
+      return value !== '' && !name.includes(`${word},`) && !name.endsWith(word);
+    });
+  if (!shown.length) return '';
+  // sanitize_html_class(): only A-Z, a-z, 0-9, _ and - are kept; wpautop() wraps the value.
+  const rows = shown.map(({ name: label, value }) => {
+    const css = `variation-${label.replace(/[^A-Za-z0-9_-]/g, '')}`;
+    return `\t\t<dt class="${esc(css)}">${esc(label)}:</dt>\n\t\t<dd class="${esc(css)}"><p>${esc(value)}</p>\n</dd>\n`;
+  });
+  return `<dl class="variation">\n${rows.join('')}\t</dl>\n`;
+}
+
 /** The inner markup of div.widget_shopping_cart_content. @param {CartView} cart */
 export function miniCart(cart) {
   if (cart.lines.length === 0)
@@ -85,7 +111,7 @@ export function miniCart(cart) {
       (l) => `<li class="woocommerce-mini-cart-item mini_cart_item">
 <a href="${esc(removeUrl(l.key, cart.nonce))}" class="remove remove_from_cart_button" aria-label="${esc(`Remove ${l.name} from cart`)}" data-product_id="${l.productId}" data-cart_item_key="${esc(l.key)}" data-product_sku="${esc(l.sku)}">&times;</a>
 <a href="${esc(l.url)}">${thumbnail(l.thumb, l.name)}${esc(l.name)}</a>
-<div class="ux-mini-cart-qty">${quantityInput({ id: `quantity_${l.key}`, name: `cart[${l.key}][qty]`, value: l.quantity, min: 0, max: l.maxQuantity, label: l.name })}<span class="quantity">${l.quantity} &times; ${wcPrice(l.unitPrice)}</span></div>
+${cartItemData(l)}<div class="ux-mini-cart-qty">${quantityInput({ id: `quantity_${l.key}`, name: `cart[${l.key}][qty]`, value: l.quantity, min: 0, max: l.maxQuantity, label: l.name })}<span class="quantity">${l.quantity} &times; ${wcPrice(l.unitPrice)}</span></div>
 </li>`,
     )
     .join('\n');
@@ -156,7 +182,7 @@ export function flatsomeMiniCart(cart) {
 <a href="${esc(removeUrl(l.key, cart.nonce))}" class="remove remove_from_cart_button" aria-label="${esc(`Remove ${l.name} from cart`)}" data-product_id="${l.productId}" data-cart_item_key="${esc(l.key)}" data-product_sku="${esc(l.sku)}">&times;</a>
 <a href="${esc(l.url)}">
 ${thumbnail(l.thumb, l.name)}${esc(l.name)}</a>
-<div class="ux-mini-cart-qty">
+${cartItemData(l)}<div class="ux-mini-cart-qty">
 ${flatsomeQuantityInput(l)}
 <span class="product-subtotal price-wrapper" data-title="Subtotal">
 ${wcPrice(l.lineTotal)}</span>
@@ -457,16 +483,53 @@ ${page.main}
 `;
 }
 
-/** The product archive (shop, category or search results). @param {{ title: string, items: Product[] }} o */
+/** WooCommerce's sort orders of the listing (templates/loop/orderby.php), those the demo shop sorts by. */
+const ORDERBY = [
+  ['menu_order', 'Default sorting'],
+  ['date', 'Sort by latest'],
+  ['price', 'Sort by price: low to high'],
+  ['price-desc', 'Sort by price: high to low'],
+];
+
+/**
+ * The listing's sort dropdown as WooCommerce prints it (spec §2 Listing; the catalog-ordering page
+ * behaviour submits it on change), keeping the address's other fields (a search's `s`), and the
+ * items in that order. @param {Product[]} items @param {URLSearchParams} [query]
+ */
+function ordering(items, query = new URLSearchParams()) {
+  const wanted = query.get('orderby') ?? 'menu_order';
+  const orderby = ORDERBY.some(([value]) => value === wanted) ? wanted : 'menu_order';
+  const sorted = [...items];
+  if (orderby === 'date') sorted.sort((a, b) => b.id - a.id);
+  if (orderby === 'price') sorted.sort((a, b) => activePrice(a) - activePrice(b));
+  if (orderby === 'price-desc') sorted.sort((a, b) => activePrice(b) - activePrice(a));
+  const kept = [...query]
+    .filter(([name]) => !['orderby', 'paged', 'shop_mode'].includes(name))
+    .map(([name, value]) => `<input type="hidden" name="${esc(name)}" value="${esc(value)}">`)
+    .join('');
+  const options = ORDERBY.map(
+    ([value, label]) =>
+      `<option value="${value}"${value === orderby ? ' selected="selected"' : ''}>${label}</option>`,
+  ).join('');
+  const form = `<form class="woocommerce-ordering" method="get"><select name="orderby" class="orderby" aria-label="Shop order">${options}</select><input type="hidden" name="paged" value="1">${kept}</form>`;
+  return { form, sorted };
+}
+
+/**
+ * The product archive (shop, category or search results), with its sort dropdown.
+ * @param {{ title: string, items: Product[], query?: URLSearchParams }} o
+ */
 export function shopMain(o) {
+  const { form, sorted } = ordering(o.items, o.query);
   const count =
-    o.items.length === 0
+    sorted.length === 0
       ? ''
-      : `<p class="woocommerce-result-count">${o.items.length === 1 ? 'Showing the single result' : `Showing all ${o.items.length} results`}</p>`;
+      : `<p class="woocommerce-result-count">${sorted.length === 1 ? 'Showing the single result' : `Showing all ${sorted.length} results`}</p>
+${form}`;
   const list =
-    o.items.length === 0
+    sorted.length === 0
       ? '<div class="woocommerce-info">No products were found matching your selection.</div>'
-      : `<ul class="products columns-4">\n${o.items.map(loopItem).join('\n')}\n</ul>`;
+      : `<ul class="products columns-4">\n${sorted.map(loopItem).join('\n')}\n</ul>`;
   return `<header class="woocommerce-products-header"><h1 class="woocommerce-products-header__title page-title">${esc(o.title)}</h1></header>
 ${count}
 ${list}`;

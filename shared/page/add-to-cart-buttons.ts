@@ -2,6 +2,7 @@ import { announce } from '../a11y/announce.ts';
 import { addToCart } from '../cart/actions.ts';
 import { $cart } from '../cart/store.ts';
 import { insertViewCartLink } from '../cart/view-cart-link.ts';
+import { type Clock, pageClock } from '../clock.ts';
 import { emit } from '../events.ts';
 import { hasJQuery, jqueryWrap, triggerJQuery } from '../jquery-bridge.ts';
 import { logError } from '../log.ts';
@@ -31,7 +32,9 @@ export const CLICK_DEBOUNCE_MS = 50;
 export const FLAG_RESET_MS = 300;
 
 const busy = new WeakSet<Element>();
-const debounce = new WeakMap<Element, ReturnType<typeof setTimeout>>();
+const debounce = new WeakMap<Element, unknown>();
+/** The timers' clock (a fake one in tests), set by {@link installAddToCartButtons}. */
+let clock: Clock = pageClock;
 
 /**
  * An object a script printed (`var wc_add_to_cart_params = {...}` makes a plain object). An element
@@ -155,7 +158,7 @@ async function send(button: HTMLElement) {
     logError(null, 'adding to the cart failed unexpectedly.', error);
   } finally {
     finish(button, outcome);
-    setTimeout(() => busy.delete(button), FLAG_RESET_MS);
+    clock.setTimeout(() => busy.delete(button), FLAG_RESET_MS);
   }
 }
 
@@ -220,10 +223,10 @@ function onClick(event: MouseEvent) {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
   if (busy.has(button)) return;
-  clearTimeout(debounce.get(button));
+  clock.clearTimeout(debounce.get(button));
   debounce.set(
     button,
-    setTimeout(() => void send(button), CLICK_DEBOUNCE_MS),
+    clock.setTimeout(() => void send(button), CLICK_DEBOUNCE_MS),
   );
 }
 
@@ -236,15 +239,23 @@ let installed = false;
  * the buttons even where WooCommerce's add-to-cart.js runs (tests, host apps that replace it).
  * Returns the uninstall function.
  */
-export function installAddToCartButtons({ force = false } = {}): () => void {
+export function installAddToCartButtons({
+  force = false,
+  clock: timers = pageClock,
+}: {
+  force?: boolean;
+  clock?: Clock;
+} = {}): () => void {
   if (installed) return () => {};
   installed = true;
   forced = force;
+  clock = timers;
   const stopReading = $cart.listen(() => {});
   document.addEventListener('click', onClick);
   return () => {
     installed = false;
     forced = false;
+    clock = pageClock;
     stopReading();
     document.removeEventListener('click', onClick);
   };

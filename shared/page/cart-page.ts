@@ -15,8 +15,20 @@ export const CART_PAGE_SELECTOR = '.woocommerce-cart-form, .cart_totals';
  * real sources itself, then announces the container with a `shop-page-content-replaced` event
  * (bubbling, `detail.root` the container) and the `reattach` option, so the page-behaviour
  * registry installs the behaviours whose markup is in it (quick view, wishlist, refresh,
- * equal height…) on that container.
+ * equal height…) on that container: the wishlist buttons (wishlist.ts), the equal-height rows
+ * (equal-height.ts) and the quick view install on markup that arrives, and the cart refresh below
+ * is delegated from the root, so the replaced cart form keeps it.
+ *
+ * **Cart refresh** (the theme's "auto refresh" of the cart page, printed as a `.cart-auto-refresh`
+ * element or class on the page): changing a cart item's quantity (`.woocommerce-cart-form
+ * .cart_item .qty`) presses the form's "Update cart" button (`button[name="update_cart"]`) once
+ * the shopper has stopped changing it for {@link CART_REFRESH_DELAY_MS} (the theme's delay; the
+ * spec names none), so that several presses of the quantity buttons make one update.
  */
+
+/** The theme's cart auto-refresh delay after the last quantity change (the spec names none). */
+export const CART_REFRESH_DELAY_MS = 1200;
+const CART_QTY = '.woocommerce-cart-form .cart_item .qty';
 
 /** The event {@link reattachPageContent} dispatches on the new container (it bubbles to the document). */
 export const PAGE_CONTENT_REPLACED = 'shop-page-content-replaced';
@@ -76,6 +88,22 @@ export const installCartPage = definePageBehaviour({
   selector: CART_PAGE_SELECTOR,
   install(root, context: BehaviourContext<Messages, CartPageOptions>) {
     const doc = context.document;
+    const clock = context.clock;
+    let refresh: unknown;
+    context.on(root, 'change', (event: Event) => {
+      const qty = event.target instanceof Element ? event.target : null;
+      if (!qty?.matches(CART_QTY) || !doc.querySelector('.cart-auto-refresh')) return;
+      const form = qty.closest('form');
+      clock.clearTimeout(refresh);
+      refresh = clock.setTimeout(() => {
+        // The button of the form now (WooCommerce replaces the form after an update).
+        const button = (form?.isConnected ? form : doc).querySelector<HTMLButtonElement>(
+          'button[name="update_cart"]',
+        );
+        if (button && !button.disabled) button.click();
+      }, CART_REFRESH_DELAY_MS);
+    });
+    const stopRefresh = () => clock.clearTimeout(refresh);
     const seen = new WeakSet<Element>(within(root, CART_PAGE_SELECTOR));
     const onUpdated = () => {
       for (const container of within(root, CART_PAGE_SELECTOR)) {
@@ -85,8 +113,15 @@ export const installCartPage = definePageBehaviour({
       }
     };
     // jQuery hands native events of the same names to its handlers too (onJQuery's `native`).
-    if (hasJQuery()) return onJQuery(CART_UPDATED_EVENTS.join(' '), onUpdated);
+    if (hasJQuery()) {
+      const stopJQuery = onJQuery(CART_UPDATED_EVENTS.join(' '), onUpdated);
+      return () => {
+        stopJQuery();
+        stopRefresh();
+      };
+    }
     const body = doc.body;
     for (const name of CART_UPDATED_EVENTS) context.on(body, name, onUpdated);
+    return stopRefresh;
   },
 });

@@ -109,7 +109,7 @@ export const pageBehaviours: readonly BehaviourRegistration[] = [
   },
   {
     name: 'dropdown-menu',
-    selector: '.nav-dropdown, [data-dropdown]',
+    selector: '.nav-dropdown, [data-dropdown], .elementor-nav-menu .sub-menu, [data-sm-options]',
     load: () => import('./dropdown-menu.ts').then((m) => m.installDropdownMenus),
   },
   {
@@ -134,7 +134,7 @@ export const pageBehaviours: readonly BehaviourRegistration[] = [
   },
   {
     name: 'carousel',
-    selector: '.row-slider, [data-carousel]',
+    selector: '.row-slider, [data-carousel], [data-settings] .swiper-wrapper',
     load: () => import('./carousel.ts').then((m) => m.installCarousels),
   },
   {
@@ -207,9 +207,49 @@ export const pageBehaviours: readonly BehaviourRegistration[] = [
     load: () => import('./parallax.ts').then((m) => m.installParallax),
   },
   {
+    name: 'motion-effects',
+    selector: '[data-settings*=\'"motion_fx_motion_fx_scrolling":"yes"\']',
+    load: () => import('./parallax.ts').then((m) => m.installMotionEffects),
+  },
+  {
+    name: 'sticky-element',
+    selector: '[data-settings*=\'"sticky"\']',
+    load: () => import('./sticky-elements.ts').then((m) => m.installStickyElements),
+  },
+  {
+    name: 'sticky-sidebar',
+    selector: '.is-sticky-column',
+    load: () => import('./sticky-elements.ts').then((m) => m.installStickySidebar),
+  },
+  {
+    name: 'video',
+    selector: '.elementor-widget-video, a.open-video',
+    load: () => import('./video.ts').then((m) => m.installVideos),
+  },
+  {
     name: 'lottie',
     selector: '.lottie, [data-lottie], lottie-player[data-params], .ux-lottie__player[data-params]',
     load: () => import('./lottie.ts').then((m) => m.installLottie),
+  },
+  {
+    name: 'catalog-ordering',
+    selector: 'form.woocommerce-ordering select.orderby',
+    load: () => import('./catalog-ordering.ts').then((m) => m.installCatalogOrdering),
+  },
+  {
+    name: 'wishlist',
+    selector: '.wishlist-icon .wishlist-button',
+    load: () => import('./wishlist.ts').then((m) => m.installWishlist),
+  },
+  {
+    name: 'equal-height',
+    selector: '.products.equalize-box',
+    load: () => import('./equal-height.ts').then((m) => m.installEqualHeight),
+  },
+  {
+    name: 'spam-tracker',
+    selector: 'form#commentform, form.comment-form, form.checkout, form.woocommerce-checkout',
+    load: () => import('./spam-tracker.ts').then((m) => m.installSpamTracker),
   },
 ];
 

@@ -3,7 +3,7 @@ import { logError } from '../log.ts';
 import { sanitizeToFragment } from '../sanitize.ts';
 import { readPageData } from '../stores/page-data.ts';
 import { adoptStyles } from '../style-sheets.ts';
-import { attributeKeeper } from './behaviour.ts';
+import { attributeKeeper, prefersReducedMotion } from './behaviour.ts';
 import { definePageBehaviour } from './define-behaviour.ts';
 
 export const LOOP_FILTER_SELECTOR = '[data-shop-loop]';
@@ -147,7 +147,13 @@ export function restConfig(doc: Document = document): { root: string; nonce: str
 export interface LoopFilterOptions {
   doc?: Document;
   fetch?: typeof fetch;
+  /** Whether to leave motion out (the overlay's fades), asked each time; default the user's preference. */
+  reducedMotion?: () => boolean;
 }
+
+/** spec §9 "Overlay defaults: fade in 200 ms, fade out 400 ms": the loading overlay's fades. */
+export const OVERLAY_FADE_IN_MS = 200;
+export const OVERLAY_FADE_OUT_MS = 400;
 
 export interface LoopFilters {
   /** The filters of a widget now. */
@@ -164,6 +170,7 @@ export interface LoopFilters {
 const OVERLAY_CSS = `
 [data-shop-loop] { position: relative; }
 .shop-loop-overlay { position: absolute; inset: 0; background: rgb(255 255 255 / 0.6); cursor: progress; }
+.shop-loop-overlay--out { pointer-events: none; }
 [data-shop-loop-filter] [aria-pressed="true"] { font-weight: bold; }
 `;
 
@@ -179,6 +186,8 @@ interface LoopScope {
   reported: WeakSet<Element>;
   /** The filter buttons' attributes as printed, put back on dispose. */
   printed: ReturnType<typeof attributeKeeper>;
+  reducedMotion: () => boolean;
+  disposed: boolean;
 }
 
 const loopOf = (scope: LoopScope, widgetId: string) =>
@@ -239,19 +248,44 @@ function refreshRequest(scope: LoopScope, loop: HTMLElement, widgetId: string, s
   return { url, init };
 }
 
-/** spec §4 "Loop widget": a loading overlay while a refresh is in progress. */
+const overlayOf = (loop: HTMLElement) => loop.querySelector<HTMLElement>(':scope > .shop-loop-overlay');
+
+/**
+ * spec §4 "Loop widget": a loading overlay while a refresh is in progress, fading in over 200 ms
+ * (spec §9; at once under reduced motion). An overlay still fading out is taken back.
+ */
 function showLoading(scope: LoopScope, loop: HTMLElement): void {
-  if (!loop.querySelector(':scope > .shop-loop-overlay')) {
-    const overlay = scope.doc.createElement('div');
+  let overlay = overlayOf(loop);
+  if (overlay) {
+    for (const animation of overlay.getAnimations()) animation.cancel();
+    overlay.classList.remove('shop-loop-overlay--out');
+  } else {
+    overlay = scope.doc.createElement('div');
     overlay.className = 'shop-loop-overlay';
     loop.append(overlay);
+    if (!scope.reducedMotion())
+      overlay.animate([{ opacity: 0 }, { opacity: 1 }], { duration: OVERLAY_FADE_IN_MS, easing: 'ease-out' });
   }
   loop.setAttribute('aria-busy', 'true');
 }
 
-function hideLoading(loop: HTMLElement): void {
-  loop.querySelector(':scope > .shop-loop-overlay')?.remove();
+/** The refresh is over: the loop is no longer busy, and its overlay fades out over 400 ms (spec §9). */
+function hideLoading(scope: LoopScope, loop: HTMLElement): void {
   loop.removeAttribute('aria-busy');
+  const overlay = overlayOf(loop);
+  if (!overlay) return;
+  if (scope.disposed || scope.reducedMotion()) {
+    overlay.remove();
+    return;
+  }
+  for (const animation of overlay.getAnimations()) animation.cancel();
+  overlay.classList.add('shop-loop-overlay--out'); // clicks go through while it fades
+  const fade = overlay.animate([{ opacity: 1 }, { opacity: 0 }], {
+    duration: OVERLAY_FADE_OUT_MS,
+    easing: 'ease-in',
+    fill: 'forwards',
+  });
+  fade.onfinish = () => overlay.remove();
 }
 
 /** Asks for the loop's markup for its current filters and puts the answer in (spec §7 "Loop refresh"). */
@@ -269,14 +303,16 @@ function refreshLoop(scope: LoopScope, widgetId: string): Promise<void> {
       if (!response.ok) return;
       const json = (await response.json()) as { data?: unknown };
       if (abort.signal.aborted || typeof json?.data !== 'string') return;
+      const overlay = overlayOf(loop);
       loop.replaceChildren(sanitizeToFragment(json.data, scope.doc));
+      if (overlay) loop.append(overlay); // to fade out over the new items
       emit(loop, 'shop-loop-refreshed', { widgetId });
     } catch {
       // spec §8: a failed refresh is ignored; the widget is unchanged.
     } finally {
       if (scope.inFlight.get(widgetId) === abort) {
         scope.inFlight.delete(widgetId);
-        hideLoading(loop);
+        hideLoading(scope, loop);
       }
     }
   })();
@@ -357,6 +393,7 @@ function filtersFromAddress(scope: LoopScope, refreshChanged: boolean): void {
 export function installLoopFilters({
   doc = document,
   fetch: fetcher = fetch.bind(window),
+  reducedMotion = () => prefersReducedMotion(),
 }: LoopFilterOptions = {}): LoopFilters {
   const win = doc.defaultView ?? window;
   const scope: LoopScope = {
@@ -368,6 +405,8 @@ export function installLoopFilters({
     pending: new Set(),
     reported: new WeakSet(),
     printed: attributeKeeper(),
+    reducedMotion,
+    disposed: false,
   };
   adoptStyles(doc, OVERLAY_CSS);
   const onClick = (event: MouseEvent) => {
@@ -392,7 +431,12 @@ export function installLoopFilters({
     dispose() {
       doc.removeEventListener('click', onClick);
       win.removeEventListener('popstate', onPopState);
-      for (const abort of scope.inFlight.values()) abort.abort();
+      scope.disposed = true;
+      for (const [widgetId, abort] of scope.inFlight) {
+        abort.abort();
+        loopOf(scope, widgetId)?.removeAttribute('aria-busy');
+      }
+      for (const loop of doc.querySelectorAll<HTMLElement>('[data-shop-loop]')) overlayOf(loop)?.remove();
       scope.printed.restore();
     },
   };
@@ -406,8 +450,8 @@ export const installLoopFilter = definePageBehaviour({
   name: 'loop-filter',
   selector: LOOP_FILTER_SELECTOR,
   scope: 'document',
-  install(_root, { document: doc }) {
-    const filters = installLoopFilters({ doc });
+  install(_root, { document: doc, reducedMotion }) {
+    const filters = installLoopFilters({ doc, reducedMotion });
     for (const loop of doc.querySelectorAll<HTMLElement>('[data-shop-loop][data-refresh-on-load]'))
       if (!loop.hasAttribute('aria-busy')) void filters.refresh(loop.dataset.shopLoop ?? '');
     return () => filters.dispose();

@@ -1,7 +1,7 @@
 import { watchBreakpoint } from '../breakpoints.ts';
 import { definePageBehaviour } from './define-behaviour.ts';
 import { scrollWindowTo } from './scroll-window.ts';
-import { enhanceTabs, type TabSet } from './tabs.ts';
+import { enhanceTabs, nameTablist, type TabSet } from './tabs.ts';
 
 export const PRODUCT_TABS_SELECTOR = '.woocommerce-tabs';
 /**
@@ -24,9 +24,11 @@ export const PRODUCT_TABS_SELECTOR = '.woocommerce-tabs';
  *   `#reviews` or `#tab-reviews`, or the address has a `comment-page-` or `cpage=` marker, and
  *   500 ms later (spec §9 Product page and cart "Reviews scroll delay 500 ms") the page scrolls to
  *   that tab (or accordion item) over 1000 ms (at once under reduced motion);
- * - `#tab-additional_information` opens that tab; otherwise the first tab opens (a hash naming
- *   another panel still opens it, tabs.ts's rule);
- * - the same rules apply on `hashchange`;
+ * - `#tab-additional_information` opens that tab; otherwise the first tab opens, as WooCommerce's
+ *   single-product.js does: also when the hash names another product tab's panel, or when the
+ *   theme marked another tab active;
+ * - on `hashchange` the reviews and additional-information rules apply again (and a hash naming
+ *   a panel opens it, tabs.ts's rule for in-page links); another hash (a skip link) changes nothing;
  * - clicking the review link (`a.woocommerce-review-link`, by the rating) opens the reviews and
  *   sets the hash to `#reviews`.
  *
@@ -35,6 +37,9 @@ export const PRODUCT_TABS_SELECTOR = '.woocommerce-tabs';
  * (`h2.product-tabs-accordion-title`) holding a `<button aria-expanded aria-controls>` with the
  * tab's text; the panel is a `role="region"` labelled by it. One item is open at a time and its
  * button closes it again. Widening the window restores the tabs with the open item selected.
+ *
+ * The tab list gets an accessible name (WAI-ARIA APG tabs): `aria-labelledby` a heading printed
+ * just before it, else `aria-label` from the message `tabs` ("Product information").
  */
 
 /** spec §9 Product page and cart: reviews scroll delay 500 ms. */
@@ -129,6 +134,7 @@ function toTabs(p: ProductTabs): void {
 export const installProductTabs = definePageBehaviour({
   name: 'product-tabs',
   selector: PRODUCT_TABS_SELECTOR,
+  messages: { tabs: 'Product information' },
   install(root, context) {
     const doc = context.document;
     const win = context.window;
@@ -151,7 +157,7 @@ export const installProductTabs = definePageBehaviour({
         open(p, p.reviews);
         scrollSoon(p);
       } else if (hash === '#tab-additional_information' && p.info >= 0) open(p, p.info);
-      else if (initial && !p.set.panels.some((panel) => `#${panel.id}` === hash)) open(p, 0);
+      else if (initial) open(p, 0);
     };
 
     // The accordion's buttons follow the panels, whoever shows or hides them (tabs.ts on hashchange).
@@ -164,6 +170,7 @@ export const installProductTabs = definePageBehaviour({
       if (!set || [...all].some((p) => p.set === set)) return;
       const p = productTabsOf(set);
       all.add(p);
+      nameTablist(set, context.messages.tabs, context.keep);
       for (const panel of set.panels) observer.observe(panel, { attributeFilter: ['hidden'] });
       if (narrow) toAccordion(doc, p);
       apply(p, true);

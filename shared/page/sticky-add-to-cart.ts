@@ -1,6 +1,6 @@
 import { readPageData } from '../stores/page-data.ts';
-import { hideElement, showElement, within } from './behaviour.ts';
-import { definePageBehaviour } from './define-behaviour.ts';
+import { type BehaviourOptions, hideElement, showElement, within } from './behaviour.ts';
+import { type BehaviourContext, definePageBehaviour, type Messages } from './define-behaviour.ts';
 import { setQuantity } from './quantity-buttons.ts';
 import { scrollWindowTo } from './scroll-window.ts';
 
@@ -47,7 +47,9 @@ export const BUY_NOW_SELECTOR = '.buy-now, [name="buy-now"], .wc-buy-now-btn';
  * (`wc_add_to_cart_variation_params.i18n_unavailable_text` when the variation is unavailable,
  * else `i18n_make_a_selection_text`; WooCommerce's English when the page prints none). The
  * message is an inline alert rather than `window.alert` (non-blocking, announced by screen
- * readers); it clears when buy-now is enabled again.
+ * readers); it clears when buy-now is enabled again. A page that wants WooCommerce's original
+ * `window.alert` instead says `buy_now_alert: 'yes'` in `wc_add_to_cart_variation_params` (or the
+ * behaviour's `alert` option), as the review form's `review_rating_alert`.
  */
 
 const MAIN_FORM = '.summary form.cart';
@@ -180,9 +182,13 @@ export const installStickyAddToCart = definePageBehaviour({
   },
 });
 
+/** `wc_add_to_cart_variation_params`, as the page prints it. */
+const variationParams = () =>
+  readPageData('wc_add_to_cart_variation_params') as Record<string, unknown> | undefined;
+
 /** The store's texts (spec §8), else WooCommerce's English. */
 function buyNowText(unavailable: boolean): string {
-  const params = readPageData('wc_add_to_cart_variation_params') as Record<string, unknown> | undefined;
+  const params = variationParams();
   const value = params?.[unavailable ? 'i18n_unavailable_text' : 'i18n_make_a_selection_text'];
   if (typeof value === 'string' && value) return value;
   return unavailable
@@ -190,11 +196,16 @@ function buyNowText(unavailable: boolean): string {
     : 'Please select some product options before adding this product to your cart.';
 }
 
+export interface BuyNowOptions extends BehaviourOptions {
+  /** Say it with `window.alert` instead of the inline message; default: the page's `buy_now_alert === 'yes'`. */
+  alert?: boolean;
+}
+
 /** Installs the buy-now buttons under the root (and those added later). */
 export const installBuyNow = definePageBehaviour({
   name: 'buy-now',
   selector: BUY_NOW_SELECTOR,
-  install(root, context) {
+  install(root, context: BehaviourContext<Messages, BuyNowOptions>) {
     const doc = context.document;
     const buttons = new Map<HTMLElement, { main: HTMLElement; message: HTMLElement }>();
     const observer = new MutationObserver(() => {
@@ -238,7 +249,12 @@ export const installBuyNow = definePageBehaviour({
       if (!buy || !known || buy.getAttribute('aria-disabled') !== 'true') return;
       event.preventDefault();
       event.stopPropagation();
-      known.message.textContent = buyNowText(known.main.classList.contains('wc-variation-is-unavailable'));
+      const words = buyNowText(known.main.classList.contains('wc-variation-is-unavailable'));
+      if (context.options.alert ?? variationParams()?.buy_now_alert === 'yes') {
+        context.window.alert(words); // the page asked for WooCommerce's original
+        return;
+      }
+      known.message.textContent = words;
       known.message.hidden = false;
     };
     context.on(root, 'click', onClick, true);

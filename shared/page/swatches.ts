@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { jqueryWrap, triggerJQuery } from '../jquery-bridge.ts';
 import { logError } from '../log.ts';
+import { lightColourClasses } from '../luma.ts';
 import { shop } from '../shop/adapter.ts';
 import { ShopError, shopRequest } from '../shop/request.ts';
 import type { Attributes, Variation } from '../shop/types.ts';
@@ -93,6 +94,10 @@ interface Enhanced {
   update: () => void;
   reload: () => void;
   restore: () => void;
+  /** Runs the form without WooCommerce's variation script (it cannot run: eval refused). */
+  takeOver: () => void;
+  /** Whether WooCommerce's variation script runs the form. */
+  readonly woo: boolean;
 }
 const enhanced = new WeakMap<HTMLFormElement, Enhanced>();
 
@@ -149,10 +154,18 @@ const plain = (html: unknown) =>
     ? (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').trim()
     : '';
 
-/** Whether WooCommerce's own add-to-cart-variation.js runs the form. */
+/**
+ * Whether this page refused WooCommerce's variation script its eval: its `wp.template` compiles
+ * the variation templates with `new Function` (the CSP-safe shortcut in add-to-cart-variation.js
+ * never applies), so under a Content-Security-Policy without 'unsafe-eval' every found variation
+ * throws before the price, the `variation_id` and `found_variation` reach the page.
+ */
+let evalRefused = false;
+
+/** Whether WooCommerce's own add-to-cart-variation.js runs the form (and can). */
 function wooRunsForms(): boolean {
   const jq = (window as unknown as { jQuery?: { fn?: Record<string, unknown> } }).jQuery;
-  return typeof jq?.fn?.wc_variation_form === 'function';
+  return !evalRefused && typeof jq?.fn?.wc_variation_form === 'function';
 }
 
 let counter = 0;
@@ -230,6 +243,8 @@ function buildSwatch(option: HTMLOptionElement, term: SwatchTerm): HTMLElement {
     item.append(dot);
   }
   item.className = `swatch swatch--${type}`;
+  // spec §9 luma thresholds 210 and 235: light-colour classes (shared/luma.ts).
+  if (type === 'color' && term.color) item.classList.add(...lightColourClasses(term.color));
   const note = document.createElement('span');
   note.className = 'swatch__note';
   item.append(caption, note);
@@ -304,7 +319,7 @@ function renderSwatch(
   const note = item.lastElementChild as HTMLElement;
   note.textContent =
     info.stockLeft !== null
-      ? text(s.o.stock_left_text, '{n} left').replace('{n}', String(info.stockLeft))
+      ? (info.stockText ?? text(s.o.stock_left_text, '{n} left').replace('{n}', String(info.stockLeft)))
       : state === 'no-stock'
         ? text(s.o.out_of_stock_text, 'Out of stock')
         : '';
@@ -614,6 +629,17 @@ export function enhanceSwatches(
   listen(s, stops);
   const entry: Enhanced = {
     update: () => update(s),
+    get woo() {
+      return s.woo;
+    },
+    takeOver() {
+      if (!s.woo) return;
+      // WooCommerce's handlers (all in its `.wc-variation-form` namespace) would throw again at
+      // every choice, and at our mirrored `found_variation`: the swatches run the form instead.
+      (jqueryWrap(form) as { off?: (events: string) => void } | null)?.off?.('.wc-variation-form');
+      s.woo = false;
+      update(s);
+    },
     reload() {
       const now = form.getAttribute('data-product_variations');
       if (now !== s.printed) {
@@ -671,8 +697,29 @@ export const installSwatches = definePageBehaviour({
       off?: (n: string, h: () => void) => void;
     } | null;
     $doc?.on?.('ajaxComplete', later);
+    // WooCommerce's variation script refused its eval (a strict CSP): the page says so with a
+    // `securitypolicyviolation` (blocked "eval"), the script with an uncaught EvalError.
+    const refused = (event: Event) => {
+      const blocked =
+        event instanceof ErrorEvent
+          ? event.error instanceof EvalError
+          : (event as SecurityPolicyViolationEvent).blockedURI === 'eval';
+      if (!blocked || evalRefused) return;
+      evalRefused = true;
+      if (![...forms].some((form) => enhanced.get(form)?.woo)) return;
+      console.error(
+        `${NAME}: WooCommerce's add-to-cart-variation.js needs 'unsafe-eval' (wp.template), which this page's Content-Security-Policy refuses; the swatches run the variation forms instead.`,
+      );
+      for (const form of forms) enhanced.get(form)?.takeOver();
+    };
+    document.addEventListener('securitypolicyviolation', refused);
+    window.addEventListener('error', refused);
     context.each(SWATCHES_SELECTOR, enhance);
     return () => {
+      // Uninstalled (a test): the next install finds out afresh.
+      evalRefused = false;
+      document.removeEventListener('securitypolicyviolation', refused);
+      window.removeEventListener('error', refused);
       $doc?.off?.('ajaxComplete', later);
       if (timer !== undefined) clock.clearTimeout(timer);
       for (const form of forms) enhanced.get(form)?.restore();

@@ -30,6 +30,12 @@ export const TABS_SELECTOR = '.tabbed-content, [data-tabs], .sidebar-menu, .wooc
  * once. The initial tab is the one the URL hash names (a panel id, or a tab link's own id), else
  * the one marked `active`, else the first; a later `hashchange` naming a tab selects it too.
  *
+ * Each tab list gets an accessible name (a tablist needs one, WAI-ARIA APG): `aria-labelledby` the
+ * heading printed just before it (the theme's tabbed-content title, e.g. `<h4>` before the
+ * `.nav-tabs`), else `aria-label` from the messages: `tabs` ("Tabs"), or `sidebar` ("Menus") for
+ * sidebar tabs. A name the theme printed stays. The product tabs' list is named by
+ * product-tabs.ts, whose hash rules also decide which product tab opens first.
+ *
  * Sidebar tabs (spec §2 Other "Sidebar tabs"; Flatsome's mobile sidebar with two menus) are the
  * same pattern over other markup: links with `href="#"` whose panels are the sidebar's
  * `[data-tab="1"]`, `[data-tab="2"]`… in order (the theme's `hidden` class is replaced by the
@@ -150,11 +156,42 @@ export function enhanceTabs(container: Element, doc: Document): TabSet | null {
   return set;
 }
 
+/** WooCommerce's product tabs: named and opened first by product-tabs.ts. */
+const PRODUCT_TABS = '.woocommerce-tabs';
+const HEADING = 'h1, h2, h3, h4, h5, h6, [role="heading"]';
+
+/**
+ * Gives a tab list its accessible name, unless the theme printed one: `aria-labelledby` the heading
+ * printed just before the list (or before the element holding it, inside the container), else
+ * `aria-label` = `label`. `keep` keeps the printed attributes for the uninstall.
+ */
+export function nameTablist(
+  set: TabSet,
+  label: string,
+  keep: (el: Element, ...names: string[]) => void,
+): void {
+  const list = set.tabs[0]?.closest<HTMLElement>('[role="tablist"]');
+  if (!list || list.hasAttribute('aria-label') || list.hasAttribute('aria-labelledby')) return;
+  const container = list.closest(TABS_SELECTOR);
+  let heading: Element | null = null;
+  for (let el: Element | null = list; el && el !== container && !heading; el = el.parentElement) {
+    const before = el.previousElementSibling;
+    if (before?.matches(HEADING) && before.textContent?.trim()) heading = before;
+  }
+  keep(list, 'aria-label', 'aria-labelledby');
+  if (heading) {
+    keep(heading, 'id');
+    if (!heading.id) heading.id = `shop-tabs-title-${++ids}`;
+    list.setAttribute('aria-labelledby', heading.id);
+  } else list.setAttribute('aria-label', label);
+}
+
 /** Installs the tabbed-content blocks under the root (and those added later). */
 export const installTabs = definePageBehaviour({
   name: 'tabs',
   selector: TABS_SELECTOR,
-  install(root, { document: doc, on, each, window: win }) {
+  messages: { tabs: 'Tabs', sidebar: 'Menus' },
+  install(root, { document: doc, on, each, keep, messages, window: win }) {
     const sets = new Set<TabSet>();
 
     const openFromHash = (among: Iterable<TabSet> = sets) => {
@@ -169,6 +206,8 @@ export const installTabs = definePageBehaviour({
       const set = enhanceTabs(container, doc);
       if (!set || sets.has(set)) return;
       sets.add(set);
+      if (container.matches(PRODUCT_TABS)) return; // product-tabs.ts names it and picks its first tab
+      nameTablist(set, container.matches('.sidebar-menu') ? messages.sidebar : messages.tabs, keep);
       openFromHash([set]);
     });
     const onHashChange = () => openFromHash();

@@ -14,6 +14,8 @@ export interface ChoiceInfo {
   state: ChoiceState;
   /** Stock left of the variation this choice completes, at or below the threshold (spec §5). */
   stockLeft: number | null;
+  /** The shop's own words for that stock (its `variation_stock_left`), when it prints them. */
+  stockText?: string;
 }
 
 export interface ChoiceRules {
@@ -64,10 +66,22 @@ export function findVariation(
   return found.find(inStock) ?? found[0];
 }
 
-/** Stock left of a variation when the shop manages it, else null. */
+/**
+ * Stock left of a variation when the shop manages it, else null (spec §3 Swatch variation): the
+ * count in its `variation_stock_left` (the swatches plugin's "2 left", or a bare number), with
+ * `max_qty` (WooCommerce's most that can be bought) as the fallback.
+ */
 export function stockOf(v: Variation): number | null {
+  const left = /\d+/.exec(String(v.variation_stock_left ?? ''));
+  if (left) return Number(left[0]);
   const n = typeof v.max_qty === 'number' ? v.max_qty : Number.parseFloat(String(v.max_qty ?? ''));
   return Number.isFinite(n) ? n : null;
+}
+
+/** The shop's own low-stock words of a variation (`variation_stock_left` when it is more than a number). */
+export function stockTextOf(v: Variation): string | undefined {
+  const words = typeof v.variation_stock_left === 'string' ? v.variation_stock_left.trim() : '';
+  return words && !/^\d+$/.test(words) ? words : undefined;
 }
 
 /**
@@ -91,7 +105,9 @@ export function choiceInfo(
   const threshold = rules.threshold ?? 0;
   const variation = threshold > 0 ? findVariation(variations, names, next) : undefined;
   const left = variation && inStock(variation) ? stockOf(variation) : null;
-  return { state: 'enabled', stockLeft: left !== null && left <= threshold ? left : null };
+  if (left === null || left > threshold) return { state: 'enabled', stockLeft: null };
+  const stockText = variation ? stockTextOf(variation) : undefined;
+  return stockText ? { state: 'enabled', stockLeft: left, stockText } : { state: 'enabled', stockLeft: left };
 }
 
 /** Whether a choice in this state can be chosen. */

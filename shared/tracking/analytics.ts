@@ -53,11 +53,28 @@ export interface AnalyticsProduct {
   extensions?: { woocommerce_google_analytics_integration?: { identifier?: string } };
 }
 
-/** spec §3 Analytics cart. */
+/** spec §3 Analytics cart: coupons, totals (currency code, total price, tax, shipping), items. */
 export interface AnalyticsCart {
   coupons?: { code: string }[];
-  totals: { currency_code: string; total_price: string | number; currency_minor_unit?: number };
+  totals: {
+    currency_code: string;
+    total_price: string | number;
+    /** The Store API cart's tax and shipping totals, in minor units. */
+    total_tax?: string | number;
+    total_shipping?: string | number;
+    currency_minor_unit?: number;
+  };
   items: AnalyticsProduct[];
+}
+
+/** `tax` and `shipping` from totals in minor units, each only when the shop gives it. */
+function taxAndShipping(tax: unknown, shipping: unknown, minor?: number): Params {
+  const out: Params = {};
+  const taxValue = formatPrice(tax as string, minor);
+  const shippingValue = formatPrice(shipping as string, minor);
+  if (tax !== undefined && !Number.isNaN(taxValue)) out.tax = taxValue;
+  if (shipping !== undefined && !Number.isNaN(shippingValue)) out.shipping = shippingValue;
+  return out;
 }
 
 /** spec §3 Analytics order. */
@@ -201,6 +218,11 @@ export const FORMATTERS: Record<
       ? {
           currency: storeCart.totals.currency_code,
           value: formatPrice(storeCart.totals.total_price, storeCart.totals.currency_minor_unit),
+          ...taxAndShipping(
+            storeCart.totals.total_tax,
+            storeCart.totals.total_shipping,
+            storeCart.totals.currency_minor_unit,
+          ),
           ...(storeCart.coupons?.[0]?.code ? { coupon: storeCart.coupons[0].code } : {}),
           items: storeCart.items.map((item) => itemObject(item, 1, s)),
         }

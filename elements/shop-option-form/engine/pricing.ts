@@ -245,7 +245,8 @@ export function summarize(
       total = productLine + optionsNet + fee;
   }
   total = roundMoney(total, decimals);
-  const rate = (config.tax_rate_real || config.tax_rate) / 100;
+  // spec §3 Product data `is_taxable`: a product that is not taxable has no tax in its suffix prices.
+  const rate = product.is_taxable === false ? 0 : (config.tax_rate_real || config.tax_rate) / 100;
   const priceIncludingTax = roundMoney(config.prices_include_tax ? total : total * (1 + rate), decimals);
   const priceExcludingTax = roundMoney(config.prices_include_tax ? total / (1 + rate) : total, decimals);
   const fmt = (x: number) => viewPrice(x, config);

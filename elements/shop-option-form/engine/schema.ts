@@ -386,7 +386,8 @@ export const productSchema = z.object({
   parent_sku: str(),
   sku: str(),
   is_variable: bool(),
-  is_taxable: bool(),
+  /** WooCommerce products are taxable unless the shop says otherwise (`is_taxable: false`). */
+  is_taxable: bool(true),
   custom_fields: record(z.union([z.string(), z.number()])),
   product_attributes: record(z.union([z.string(), strings()])),
 });

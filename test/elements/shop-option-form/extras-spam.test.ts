@@ -1,6 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { trackSpam } from '../../../elements/shop-option-form/extras/spam-tracker.ts';
+import { trackSpam } from '../../../shared/spam-tracker.ts';
 import { spamTrackerChunk } from '../../../elements/shop-option-form/shop-option-form.extras.view.tsx';
 import { fakeClock } from '../../helpers/clock.ts';
 import { settle } from '../../helpers/elements.ts';
@@ -297,7 +297,7 @@ describe('<shop-option-form> spam tracker', () => {
     let loads = 0;
     spamTrackerChunk.setLoader(() => {
       loads += 1;
-      return import('../../../elements/shop-option-form/extras/spam-tracker.ts');
+      return import('../../../shared/spam-tracker.ts');
     });
     const { form } = await optionForm({ definition: [sectionOf([text])] });
     await settle();

@@ -1,9 +1,14 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import jQuery from 'jquery';
 import { $cart } from '../../../shared/cart/store.ts';
-import { installAddToCartButtons } from '../../../shared/page/add-to-cart-buttons.ts';
+import {
+  CLICK_DEBOUNCE_MS,
+  FLAG_RESET_MS,
+  installAddToCartButtons,
+} from '../../../shared/page/add-to-cart-buttons.ts';
 import { formFields } from '../../../shared/page/add-to-cart-jquery.ts';
 import { reloadPageConfig } from '../../../shared/stores/page-config.ts';
+import { fakeClock } from '../../helpers/clock.ts';
 import { eachShopMode, injectFault, shopLog, useCleanCart } from '../../helpers/shop.ts';
 
 /**
@@ -113,6 +118,38 @@ eachShopMode('add-to-cart buttons', (mode) => {
     jQuery(document.body).off('.atcTest');
     for (const name of PAGE_GLOBALS) delete globals[name];
     reloadPageConfig();
+  });
+
+  it('clicks wait 50 ms (each restarts the wait); after an add the button takes no click for 300 ms (spec §9)', async () => {
+    expect([CLICK_DEBOUNCE_MS, FLAG_RESET_MS]).to.deep.equal([50, 300]);
+    const clock = fakeClock();
+    uninstall = installAddToCartButtons({ clock });
+    const button = await loopButton(101);
+    const adds = async () => (await shopLog('add_to_cart')).length;
+    button.click();
+    clock.tick(49);
+    button.click(); // within the wait: it starts again
+    clock.tick(49);
+    expect(button.classList.contains('loading')).to.equal(false);
+    clock.tick(1);
+    expect(button.classList.contains('loading')).to.equal(true);
+    await waitUntil(() => button.classList.contains('added'), 'never added');
+    expect(await adds()).to.equal(1);
+    // The flag is still up: clicks now are ignored (no wait starts), also 299 ms later.
+    expect(clock.pending).to.equal(1); // the flag reset
+    button.click();
+    expect(clock.pending).to.equal(1);
+    clock.tick(299);
+    button.click();
+    expect(clock.pending).to.equal(1);
+    // At 300 ms the flag is down: the next click adds again.
+    clock.tick(1);
+    expect(clock.pending).to.equal(0);
+    button.click();
+    clock.tick(CLICK_DEBOUNCE_MS);
+    expect(button.classList.contains('loading')).to.equal(true);
+    await waitUntil(() => !button.classList.contains('loading'), 'stuck loading');
+    expect(await adds()).to.equal(2);
   });
 
   describe('whose click it is, decided per click (issue 11 item 4)', () => {

@@ -149,8 +149,13 @@ describe('the example page (examples/storefront-helpers.html)', () => {
       'animate-on-scroll',
       'carousel',
       'sliding-menu',
+      // The page builder's sticky elements and sidebar, motion effects and videos.
+      'sticky-element',
+      'sticky-sidebar',
+      'motion-effects',
+      'video',
     ];
-    // The product page's behaviours (issue 16) are on the product pages.
+    // The product page's behaviours are on the product pages.
     const product = [
       'quantity-buttons',
       'product-tabs',
@@ -169,6 +174,12 @@ describe('the example page (examples/storefront-helpers.html)', () => {
       'editor-links',
       'parallax',
       'lottie',
+      // Listings and the cart page (the sort dropdown, wishlist buttons, equal-height rows), and
+      // the review, comment and checkout forms (the spam tracker).
+      'catalog-ordering',
+      'wishlist',
+      'equal-height',
+      'spam-tracker',
     ];
     const elsewhere = [
       'review-form',

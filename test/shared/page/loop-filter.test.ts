@@ -4,6 +4,8 @@ import {
   filtersFromUrl,
   installLoopFilters,
   type LoopFilters,
+  OVERLAY_FADE_IN_MS,
+  OVERLAY_FADE_OUT_MS,
   parseFilterValue,
   parseJoin,
   refreshBody,
@@ -141,7 +143,7 @@ describe('loop filter on the page (spec §4 Loop widget, §7 Loop refresh, §8)'
 
   it('a filter change posts the refresh with the nonce, shows the overlay, replaces the markup and updates the address', async () => {
     const root = await page();
-    filters = installLoopFilters({ fetch: spy() });
+    filters = installLoopFilters({ reducedMotion: () => true, fetch: spy() });
     expect(requests).to.have.length(0);
     const refreshed = oneEvent(loop(root), 'shop-loop-refreshed');
     button(root, 'hoodies').click();
@@ -244,6 +246,45 @@ describe('loop filter on the page (spec §4 Loop widget, §7 Loop refresh, §8)'
     expect(requests).to.have.length(0);
   });
 
+  it('the overlay fades in over 200 ms and out over 400 ms (spec §9), then goes', async () => {
+    const root = await page();
+    filters = installLoopFilters({ reducedMotion: () => false, fetch: spy() });
+    const refreshed = oneEvent(loop(root), 'shop-loop-refreshed');
+    button(root, 'hoodies').click();
+    const overlay = loop(root).querySelector<HTMLElement>('.shop-loop-overlay')!;
+    const timing = (el: Element) =>
+      el.getAnimations().map((a) => (a.effect as KeyframeEffect).getTiming().duration);
+    const opacities = (el: Element) =>
+      el
+        .getAnimations()
+        .map((a) => (a.effect as KeyframeEffect).getKeyframes().map((k) => Number(k.opacity)));
+    expect(timing(overlay)).to.deep.equal([OVERLAY_FADE_IN_MS]);
+    expect([OVERLAY_FADE_IN_MS, OVERLAY_FADE_OUT_MS]).to.deep.equal([200, 400]);
+    expect(opacities(overlay)).to.deep.equal([[0, 1]]);
+    await refreshed;
+    await filters.settled();
+    // The new items are in, the loop is not busy; the overlay fades out over them.
+    expect(loop(root).querySelectorAll('li.product').length).to.be.greaterThan(0);
+    expect(loop(root).hasAttribute('aria-busy')).to.equal(false);
+    expect(overlay.isConnected).to.equal(true);
+    expect(overlay.classList.contains('shop-loop-overlay--out')).to.equal(true);
+    expect(timing(overlay)).to.deep.equal([OVERLAY_FADE_OUT_MS]);
+    expect(opacities(overlay)).to.deep.equal([[1, 0]]);
+    const [fade] = overlay.getAnimations();
+    fade!.finish(); // the 400 ms are over
+    await waitUntil(() => !overlay.isConnected, 'the overlay goes once faded out');
+  });
+
+  it('under reduced motion the overlay comes and goes at once', async () => {
+    const root = await page();
+    filters = installLoopFilters({ reducedMotion: () => true, fetch: spy() });
+    button(root, 'hoodies').click();
+    const overlay = loop(root).querySelector<HTMLElement>('.shop-loop-overlay')!;
+    expect(overlay.getAnimations()).to.have.length(0);
+    await filters.settled();
+    expect(overlay.isConnected).to.equal(false);
+  });
+
   it('a failed or non-OK refresh is ignored: the widget is unchanged and the overlay removed', async () => {
     for (const answer of [
       () => Promise.reject(new TypeError('offline')),
@@ -251,7 +292,7 @@ describe('loop filter on the page (spec §4 Loop widget, §7 Loop refresh, §8)'
       () => Promise.resolve(new Response('not json', { status: 200 })),
     ]) {
       const root = await page();
-      filters = installLoopFilters({ fetch: spy(answer) });
+      filters = installLoopFilters({ reducedMotion: () => true, fetch: spy(answer) });
       button(root, 'hoodies').click();
       await filters.settled();
       expect(loop(root).querySelector('.original')!.textContent).to.equal('Everything');

@@ -114,6 +114,56 @@ describe('product tabs', () => {
     expect(selected()).to.equal(0);
   });
 
+  for (const order of ['tabs first', 'product tabs first'])
+    it(`a hash naming another product tab's panel opens the first tab too, as WooCommerce's (${order})`, () => {
+      history.replaceState(null, '', '#tab-size_guide');
+      view = mount(
+        WOO_TABS.replace(
+          '</ul>',
+          '<li class="size_guide_tab" id="tab-title-size_guide"><a href="#tab-size_guide">Size guide</a></li></ul>',
+        ).replace(
+          '<div class="woocommerce-Tabs-panel woocommerce-Tabs-panel--reviews',
+          '<div class="woocommerce-Tabs-panel panel wc-tab" id="tab-size_guide"><p>S, M, L</p></div><div class="woocommerce-Tabs-panel woocommerce-Tabs-panel--reviews',
+        ),
+      );
+      const installs = [
+        () => installTabs(view.root),
+        () => installProductTabs(view.root, { clock: fakeClock() }),
+      ];
+      if (order !== 'tabs first') installs.reverse();
+      for (const install of installs) stops.push(install());
+      expect(tabs()).to.have.length(4);
+      expect(selected()).to.equal(0);
+      expect(visible(panel('tab-size_guide'))).to.equal(false);
+    });
+
+  it('names the tab list "Product information" (or the page\'s words), or by a heading before it', async () => {
+    install({ clock: fakeClock() });
+    const list = view.root.querySelector('[role="tablist"]')!;
+    expect(list.getAttribute('aria-label')).to.equal('Product information');
+    await expect(view.root.querySelector('.woocommerce-tabs')!).to.be.accessible();
+    for (const stop of stops) stop();
+    stops = [];
+    expect(list.hasAttribute('aria-label')).to.equal(false);
+    stops.push(
+      installTabs(view.root),
+      installProductTabs(view.root, { messages: { tabs: 'Produktinformationen' } }),
+    );
+    expect(list.getAttribute('aria-label')).to.equal('Produktinformationen');
+    for (const stop of stops) stop();
+    stops = [];
+    view.remove();
+    view = mount(
+      WOO_TABS.replace(
+        '<ul class="tabs wc-tabs"',
+        '<h2 class="tabs-title">About this hoodie</h2><ul class="tabs wc-tabs"',
+      ),
+    );
+    stops.push(installTabs(view.root), installProductTabs(view.root, { clock: fakeClock() }));
+    const heading = view.root.querySelector('h2.tabs-title')!;
+    expect(view.root.querySelector('[role="tablist"]')!.getAttribute('aria-labelledby')).to.equal(heading.id);
+  });
+
   it('applies the rules on hashchange', async () => {
     const clock = fakeClock();
     install({ clock, reducedMotion: true });

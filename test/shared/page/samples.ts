@@ -175,6 +175,19 @@ export const SAMPLES: Readonly<Record<string, BehaviourSample>> = {
     options: { canEditPages: true },
   },
   parallax: { markup: `<div class="bg" data-parallax="4"><p>Background</p></div>` },
+  'motion-effects': {
+    markup: `<div class="elementor-element" data-settings='{"motion_fx_motion_fx_scrolling":"yes","motion_fx_translateY_effect":"yes","motion_fx_translateY_speed":{"unit":"px","size":4}}'><p>Moving</p></div>`,
+  },
+  'sticky-element': {
+    markup: `<div class="elementor-element e-con" data-settings='{"sticky":"top","sticky_on":["desktop","tablet","mobile"],"sticky_offset":0}'><p>Stays in view</p></div>`,
+  },
+  video: {
+    markup: `<p><a class="open-video" href="https://www.youtube.com/watch?v=XHOmBV4js_E" title="Our hoodies">Play the hoodie video</a></p>`,
+    options: { apis: { youtube: '/__video/youtube/iframe_api', vimeo: '/__video/vimeo/player.js' } },
+  },
+  'sticky-sidebar': {
+    markup: `<div class="row"><div class="col large-9"><p>Content</p></div><div class="col large-3 is-sticky-column"><p>Sidebar</p></div></div>`,
+  },
   lottie: {
     markup: `<div class="lottie" data-lottie="/anim.json" data-loop="false" aria-label="A waving hoodie"></div>`,
     options: { loadPlayer: () => new Promise(() => {}) },
@@ -182,5 +195,17 @@ export const SAMPLES: Readonly<Record<string, BehaviourSample>> = {
       uninstall:
         'uninstall stops its listeners but leaves data-lottie-state and the role of the still picture',
     },
+  },
+  'catalog-ordering': {
+    markup: `<form class="woocommerce-ordering" method="get"><select name="orderby" class="orderby" aria-label="Shop order"><option value="menu_order" selected="selected">Default sorting</option><option value="price">Sort by price: low to high</option></select><input type="hidden" name="paged" value="1"></form>`,
+  },
+  wishlist: {
+    markup: `<div class="wishlist-icon"><button class="wishlist-button button" aria-label="Wishlist" type="button">♥</button><div class="wishlist-popup"><div class="yith-wcwl-add-to-wishlist"><div class="yith-wcwl-add-button"><a href="?add_to_wishlist=101" class="add_to_wishlist">Add to wishlist</a></div></div></div></div>`,
+  },
+  'equal-height': {
+    markup: `<div class="products row equalize-box large-columns-2"><div class="col"><div class="product-small box"><div class="box-text"><p class="product-title">Hoodie</p><div class="price-wrapper">$45</div></div></div></div><div class="col"><div class="product-small box"><div class="box-text"><p class="product-title">Belt with a longer name</p><div class="price-wrapper">$55</div></div></div></div></div>`,
+  },
+  'spam-tracker': {
+    markup: `<form action="/wp-comments-post.php" method="post" id="commentform" class="comment-form"><label for="spam-comment">Comment</label><textarea id="spam-comment" name="comment"></textarea><input type="submit" value="Post"></form>`,
   },
 };

@@ -226,6 +226,32 @@ describe('buy-now', () => {
     expect(message().textContent).to.equal('Not this one, sorry.');
   });
 
+  it("says it with window.alert instead when the page asks for WooCommerce's original (buy_now_alert)", async () => {
+    (window as unknown as Record<string, unknown>).wc_add_to_cart_variation_params = {
+      i18n_make_a_selection_text: 'Pick a colour first.',
+      buy_now_alert: 'yes',
+    };
+    view = mount(VARIABLE);
+    view.root.querySelector('form')!.addEventListener('submit', (event) => event.preventDefault());
+    const said: string[] = [];
+    const original = window.alert;
+    window.alert = (text?: string) => said.push(String(text));
+    try {
+      stop = installBuyNow(view.root);
+      buy().click();
+      expect(said).to.deep.equal(['Pick a colour first.']);
+      expect(visible(message())).to.equal(false);
+      stop();
+      // The option wins over the page: the inline alert.
+      stop = installBuyNow(view.root, { alert: false });
+      buy().click();
+      expect(said).to.have.length(1);
+      expect(message().textContent).to.equal('Pick a colour first.');
+    } finally {
+      window.alert = original;
+    }
+  });
+
   it('reports a buy-now button with no add-to-cart button to follow', async () => {
     view = mount('<button type="button" class="buy-now">Buy now</button>');
     const errors = await captureConsoleErrors(() => {

@@ -147,6 +147,49 @@ describe('tabs', () => {
     await expect(view.root).to.be.accessible();
   });
 
+  describe('the tab list has an accessible name (WAI-ARIA APG tabs)', () => {
+    const list = () => view.root.querySelector<HTMLElement>('[role="tablist"]')!;
+
+    it('labelled by the heading printed before it', async () => {
+      view = mount(
+        TABS.replace(
+          '<ul class="nav nav-tabs">',
+          '<h4 class="uppercase">Size and care</h4><ul class="nav nav-tabs">',
+        ),
+      );
+      uninstall = installTabs(view.root);
+      const heading = view.root.querySelector('h4')!;
+      expect(heading.id).to.not.equal('');
+      expect(list().getAttribute('aria-labelledby')).to.equal(heading.id);
+      expect(list().hasAttribute('aria-label')).to.equal(false);
+      await expect(view.root).to.be.accessible();
+      uninstall();
+      expect(heading.hasAttribute('id')).to.equal(false);
+      expect(list().hasAttribute('aria-labelledby')).to.equal(false);
+    });
+
+    it('else the message "Tabs", which the page can give in its language', async () => {
+      view = mount(TABS);
+      uninstall = installTabs(view.root);
+      expect(list().getAttribute('aria-label')).to.equal('Tabs');
+      await expect(view.root).to.be.accessible();
+      uninstall();
+      uninstall = installTabs(view.root, { messages: { tabs: 'Onglets' } });
+      expect(list().getAttribute('aria-label')).to.equal('Onglets');
+    });
+
+    it('sidebar tabs: "Menus"; a name the theme printed stays', () => {
+      view = mount(`<div class="sidebar-menu">
+<ul class="sidebar-menu-tabs nav"><li class="active"><a href="#">Menu</a></li><li><a href="#">Categories</a></li></ul>
+<ul class="nav nav-sidebar" data-tab="1"><li><a href="/shop/">Shop</a></li></ul>
+<ul class="nav nav-sidebar hidden" data-tab="2"><li><a href="/shop/hoodies/">Hoodies</a></li></ul>
+</div>${TABS.replace('<ul class="nav nav-tabs">', '<ul class="nav nav-tabs" aria-label="Printed">')}`);
+      uninstall = installTabs(view.root);
+      const lists = [...view.root.querySelectorAll('[role="tablist"]')];
+      expect(lists.map((l) => l.getAttribute('aria-label'))).to.deep.equal(['Menus', 'Printed']);
+    });
+  });
+
   it('passes axe', async () => {
     view = mount(TABS);
     uninstall = installTabs(view.root);

@@ -157,6 +157,30 @@ describe('analytics', () => {
       ]);
     });
 
+    it("begin_checkout carries the cart's tax and shipping totals (spec §3 Analytics cart)", () => {
+      const taxed = {
+        ...cart,
+        totals: { ...cart.totals, total_tax: '1583', total_shipping: '490', currency_minor_unit: 2 },
+      };
+      setup({ data: { events: ['begin_checkout'], cart: taxed } });
+      const [[name, params]] = events() as [[string, Record<string, unknown>]];
+      expect(name).to.equal('begin_checkout');
+      expect(params).to.include({ currency: 'EUR', value: 95, tax: 15.83, shipping: 4.9, coupon: 'SPRING' });
+    });
+
+    it('an item priced by its line total when it has one (bundles), else by its price', () => {
+      const bundle: AnalyticsProduct = {
+        ...hoodie,
+        prices: { price: '4500', currency_minor_unit: 2 },
+        totals: { line_total: '12000' },
+      };
+      setup({
+        data: { events: ['begin_checkout'], cart: { ...cart, coupons: [], items: [bundle, hoodie] } },
+      });
+      const [[, params]] = events() as [[string, { items: Array<{ price: number }> }]];
+      expect(params.items.map((item) => item.price)).to.deep.equal([120, 45]);
+    });
+
     it('purchase once per transaction id, even after a reload', () => {
       const config = { data: { events: ['purchase'], order } };
       setup(config);
