@@ -1,7 +1,7 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { untilQuiet } from '../helpers/elements.ts';
-import { elementTags, examplePages } from '../helpers/examples.ts';
+import { axeViolations, openWithAxe } from '../helpers/axe-pages.ts';
+import { examplePages } from '../helpers/examples.ts';
 import { preferReducedMotion } from '../helpers/reduced-motion.ts';
 import { addDirect, resetShop } from '../helpers/shop.ts';
 
@@ -133,46 +133,6 @@ describe('example pages', () => {
   });
 });
 
-/** What axe returns, as far as these tests read it. */
-interface AxeResults {
-  violations: { id: string; nodes: { target: unknown[] }[] }[];
-}
-type AxeWindow = Window & { axe?: { run(context: unknown, options: unknown): Promise<AxeResults> } };
-
-/** WCAG 2.2 A and AA, the level the example pages are held to. */
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-/**
- * `path` in an iframe `width` px wide, with axe-core added to it. The page's markup goes in as
- * `srcdoc` (with its address as the base), because axe builds its messages with `new Function`,
- * which the pages' strict CSP rightly forbids (the CSP itself is csp.test.ts's business).
- */
-async function openWithAxe(path: string, width: number): Promise<HTMLIFrameElement> {
-  const html = await (await fetch(path, { cache: 'no-store' })).text();
-  const frame = document.createElement('iframe');
-  frame.width = String(width);
-  frame.height = '800';
-  const head = `<base href="${new URL(path, location.href).href}"><script src="/node_modules/axe-core/axe.min.js"></script>`;
-  frame.srcdoc = html.replace(/<head>/i, `<head>${head}`);
-  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-  document.body.append(frame);
-  await loaded;
-  const doc = frame.contentDocument!;
-  const win = frame.contentWindow as AxeWindow;
-  await waitUntil(() => win.axe, 'axe did not load', { timeout: 10000 });
-  // The page's elements are defined and rendered, and the cart page shows its cart.
-  const undefinedOnes = (await elementTags()).map((tag) => `${tag}:not(:defined)`).join(', ');
-  await waitUntil(() => !doc.querySelector(undefinedOnes), 'an element was never defined', {
-    timeout: 15000,
-  });
-  if (path.endsWith('woocommerce-cart.html'))
-    await waitUntil(() => doc.querySelector('.woocommerce-cart-form .quantity .minus'), 'no cart', {
-      timeout: 15000,
-    });
-  await untilQuiet([doc, ...[...doc.querySelectorAll('*')].map((el) => el.shadowRoot)], { maxFrames: 120 });
-  return frame;
-}
-
 describe('example pages pass axe (WCAG 2.2 AA) on desktops and phones', () => {
   // Reduced motion where the driver can (Chromium): axe judges the final look, not a fade half-way.
   let undoMotion = async () => {};
@@ -194,12 +154,7 @@ describe('example pages pass axe (WCAG 2.2 AA) on desktops and phones', () => {
           await addDirect(104, 1);
         }
         frame = await openWithAxe(path, width);
-        const axe = (frame.contentWindow as AxeWindow).axe!;
-        const { violations } = await axe.run(frame.contentDocument, { runOnly: WCAG });
-        const found = violations.map(
-          (v) => `${v.id} (${v.nodes.length}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
-        );
-        expect(found).to.deep.equal([]);
+        expect(await axeViolations(frame)).to.deep.equal([]);
       });
     }
   }
