@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { trackSpam } from '../../../shared/spam-tracker.ts';
 import { spamTrackerChunk } from '../../../elements/shop-option-form/shop-option-form.extras.view.tsx';
+import { trackSpam } from '../../../shared/spam-tracker.ts';
 import { fakeClock } from '../../helpers/clock.ts';
 import { settle } from '../../helpers/elements.ts';
 import { eachShopMode, shopLog, useCleanCart } from '../../helpers/shop.ts';
