@@ -168,6 +168,13 @@ const storeNotice: State = {
   },
 };
 
+/**
+ * Until the chat has typed its messages (its log no longer `aria-busy`): each bubble pops in when
+ * its typing ends, on the chat's own timers, so axe run before that could meet a bubble mid-fade.
+ */
+const chatTyped = (root: ShadowRoot) =>
+  until(() => $(root, '[part="chat"]')?.getAttribute('aria-busy') !== 'true', 'the chat kept typing');
+
 // ---- The pages ------------------------------------------------------------------------------------
 
 const PAGES: Record<string, State[]> = {
@@ -181,6 +188,7 @@ const PAGES: Record<string, State[]> = {
         await until(() => $(root, '[part="root"][data-shown]'), 'the chat button never showed');
         $(doc, 'button.joinchat_open')!.click();
         await until(() => isOpen($(root, 'dialog[part="chatbox"]')), 'the chatbox did not open');
+        await chatTyped(root);
       },
     },
   ],
@@ -367,6 +375,7 @@ const PAGES: Record<string, State[]> = {
         await until(() => $(root, '[part="root"][data-shown]'), 'the chat button never showed');
         if (!isOpen($(root, 'dialog[part="chatbox"]'))) $(root, 'button[part="button"]')!.click();
         await until(() => isOpen($(root, 'dialog[part="chatbox"]')), 'the chatbox did not open');
+        await chatTyped(root);
       },
       async close({ doc }) {
         $(shadow(doc, 'join-chat'), '[part="close-button"]')!.click();
