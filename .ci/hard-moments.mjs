@@ -66,7 +66,6 @@ export const NOT_DATE_TESTS = {
   'test/examples/storefront.test.ts': 'the example page as a whole; its date parts are tested on their own',
   'test/shared/format/messages.test.ts': 'plural and number messages, no dates',
   'test/shared/page/account.test.ts': "'Date' is a table heading",
-  'test/examples/docs.test.ts': 'Date.now() bounds a wait',
   'test/shared/shop/store-api.test.ts': 'a cookie set to expire in 1970 is only deleted',
   'test/examples/open-states.test.ts': 'a cookie set to expire in 1970 is only deleted',
 };

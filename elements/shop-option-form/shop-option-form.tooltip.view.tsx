@@ -1,6 +1,7 @@
-import { createContext, useContext, useEffect, useId, useRef, useState } from 'react';
+import { createContext, useContext, useId, useRef, useState } from 'react';
 import { type Clock, pageClock } from '../../shared/clock.ts';
 import { useFloatingPlacement } from '../../shared/hooks/use-floating-placement.ts';
+import { useTimeout } from '../../shared/hooks/use-timeout.ts';
 
 /** spec §9 "Tooltip hide delay 300 ms". */
 export const TOOLTIP_HIDE_MS = 300;
@@ -16,16 +17,7 @@ export const TooltipClock = createContext<Clock>(pageClock);
 export function Tooltip({ text, label }: { text: string; label: string }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const clock = useContext(TooltipClock);
-  const timer = useRef<unknown>(undefined);
-  const hide = {
-    clear: () => clock.clearTimeout(timer.current),
-    start(callback: () => void, ms: number) {
-      clock.clearTimeout(timer.current);
-      timer.current = clock.setTimeout(callback, ms);
-    },
-  };
-  useEffect(() => () => clock.clearTimeout(timer.current), [clock]);
+  const hide = useTimeout(useContext(TooltipClock));
   const button = useRef<HTMLButtonElement>(null);
   const tip = useRef<HTMLSpanElement>(null);
   useFloatingPlacement(button, tip, open, 'top', 'shop-option-form');

@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { type Clock, pageClock } from '../clock.ts';
 
 /** A restartable one-shot timer, cleared when the component unmounts. */
 export interface Timeout {
@@ -8,21 +9,21 @@ export interface Timeout {
   clear(): void;
 }
 
-/** Creates a {@link Timeout} owned by the calling component. */
-export function useTimeout(): Timeout {
+/** Creates a {@link Timeout} owned by the calling component, on `clock` (tests inject a fake one). */
+export function useTimeout(clock: Clock = pageClock): Timeout {
   const timer = useMemo(() => {
-    let id: ReturnType<typeof setTimeout> | undefined;
+    let id: unknown;
     return {
       start(callback: () => void, ms: number) {
-        clearTimeout(id);
-        id = setTimeout(callback, ms);
+        clock.clearTimeout(id);
+        id = clock.setTimeout(callback, ms);
       },
       clear() {
-        clearTimeout(id);
+        clock.clearTimeout(id);
         id = undefined;
       },
     };
-  }, []);
+  }, [clock]);
   useEffect(() => () => timer.clear(), [timer]);
   return timer;
 }

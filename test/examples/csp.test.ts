@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { examplePages } from '../helpers/examples.ts';
+import { examplePages, loadWatched } from '../helpers/examples.ts';
 import { resetShop, shopLog } from '../helpers/shop.ts';
 
 /**
@@ -128,24 +128,7 @@ async function openPage(path: string): Promise<OpenedPage> {
     watched.add(doc);
     win.addEventListener('securitypolicyviolation', onViolation, true);
   };
-  let loaded = false;
-  const load = new Promise<void>((resolve) => {
-    frame.addEventListener('load', () => {
-      watch();
-      if (frame.contentDocument?.URL === url) {
-        loaded = true;
-        resolve();
-      }
-    });
-  });
-  frame.src = url;
-  document.body.append(frame);
-  const poll = () => {
-    watch();
-    if (!loaded) setTimeout(poll, 0);
-  };
-  poll();
-  await load;
+  await loadWatched(frame, url, watch);
   return { url, frame, doc: frame.contentDocument!, violations };
 }
 

@@ -1,6 +1,7 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { pageBehaviours } from '../../shared/page/index.ts';
+import { loadWatched } from '../helpers/examples.ts';
 import { resetShop } from '../helpers/shop.ts';
 
 /**
@@ -48,8 +49,6 @@ interface Opened {
   problems: string[];
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Loads `path` in an iframe; console errors, page errors, unhandled rejections and CSP violations
  * of the page are collected from the moment its window exists (polled from when `src` is set).
@@ -79,34 +78,19 @@ async function open(path: string): Promise<Opened> {
     );
   };
   const url = new URL(path, location.href).href;
-  let loaded = false;
-  const load = new Promise<void>((resolve) =>
-    frame.addEventListener('load', () => {
-      watch();
-      if (frame.contentDocument?.URL === url) {
-        loaded = true;
-        resolve();
-      }
-    }),
-  );
-  frame.src = url;
-  document.body.append(frame);
-  const poll = () => {
-    watch();
-    if (!loaded) setTimeout(poll, 0);
-  };
-  poll();
-  await load;
+  await loadWatched(frame, url, watch);
   const doc = frame.contentDocument!;
   // The live examples: every element of ours upgraded and rendered.
-  const end = Date.now() + RENDER_TIMEOUT_MS;
   const pending = () =>
     [...doc.querySelectorAll('*')].filter(
       (el) =>
         OUR_ELEMENT.test(el.localName) &&
         !(el.matches(':defined') && (el.shadowRoot === null || el.shadowRoot.childElementCount > 0)),
     );
-  while (pending().length && Date.now() < end) await sleep(50);
+  // Waited for up to RENDER_TIMEOUT_MS; what is still pending then is named by the assertion.
+  await waitUntil(() => pending().length === 0, '', { timeout: RENDER_TIMEOUT_MS, interval: 50 }).catch(
+    () => {},
+  );
   expect(
     pending().map((el) => `<${el.localName}>`),
     `${path}: elements that never rendered`,

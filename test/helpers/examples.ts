@@ -46,3 +46,29 @@ export async function examplePages(): Promise<ExamplePages> {
   const linked = await linkedPages();
   return { element, linked, all: [...new Set([INDEX_PAGE, ...element, ...linked])] };
 }
+
+/**
+ * Shows `url` in `frame` (appended to the page) and resolves on the load of that address. `watch`
+ * runs on every task from the moment `src` is set until then, and on each load, so that listeners
+ * reach the page's window before its scripts run (`watch` must tell a window it has seen).
+ */
+export async function loadWatched(frame: HTMLIFrameElement, url: string, watch: () => void): Promise<void> {
+  let loaded = false;
+  const load = new Promise<void>((resolve) =>
+    frame.addEventListener('load', () => {
+      watch();
+      if (frame.contentDocument?.URL === url) {
+        loaded = true;
+        resolve();
+      }
+    }),
+  );
+  frame.src = url;
+  document.body.append(frame);
+  const poll = () => {
+    watch();
+    if (!loaded) setTimeout(poll, 0);
+  };
+  poll();
+  await load;
+}
