@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import MagicString from 'magic-string';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
+import { checkBehaviours } from './.ci/check-behaviours.mjs';
 import { elementTags } from './.ci/element-tags.mjs';
 import { CSS_TEMPLATE, minifyCss } from './.ci/minify-css.mjs';
 // @ts-expect-error: the demo server is JavaScript (checked with // @ts-check) without .d.ts, and tsconfig has no allowJs.
@@ -38,11 +39,34 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /** Where `elements/autoloader.ts` holds the element chunks' imports ({@link elementChunkImports}). */
 const CHUNK_IMPORTS_MARKER = '__ELEMENT_CHUNK_IMPORTS__';
 
+/** Where `elements/autoloader.ts` holds the page-behaviour chunks to preload ({@link pageChunkPreloads}). */
+const PAGE_PRELOADS_MARKER = '__PAGE_CHUNK_PRELOADS__';
+
+/** Overwrites, in `out`, the string literal `marker` of the autoloader's `code` with one holding `value` as JSON. */
+function writeOverMarker(
+  context: { error: (message: string) => never },
+  code: string,
+  out: MagicString,
+  marker: string,
+  value: unknown,
+): void {
+  // The marker is a whole string literal, replaced with its quotes by one holding the JSON.
+  const at = code.indexOf(marker) - 1;
+  const end = at + marker.length + 2;
+  if (at < 0 || !/^(["'`]).*\1$/.test(code.slice(at, end)))
+    context.error(`elements/autoloader.ts lost its ${marker} marker`);
+  out.overwrite(at, end, JSON.stringify(JSON.stringify(value)));
+}
+
 /**
- * Writes into the autoloader, over {@link CHUNK_IMPORTS_MARKER}, the chunks each element's chunk
- * imports besides `shared.js` (which the autoloader starts anyway), so that they download beside
- * the element's chunk rather than a round trip after it (issue 19). The build fails when the
- * marker is gone.
+ * Writes into the autoloader what it starts beside an element's chunk or the page behaviours, so
+ * that nothing a page needs waits a round trip behind the chunk that imports it:
+ * - over {@link CHUNK_IMPORTS_MARKER}, the chunks each element's chunk imports besides `shared.js`
+ *   (which the autoloader starts anyway; issue 19);
+ * - over {@link PAGE_PRELOADS_MARKER}, each page-behaviour chunk with the selectors of the
+ *   behaviours in it and the chunks it imports: the autoloader starts the ones whose markup is on
+ *   the page at once, instead of after `page.js` arrived and looked (issue 32).
+ * The build fails when a marker is gone or a behaviour's chunk is not found.
  */
 function elementChunkImports(): Plugin {
   return {
@@ -50,11 +74,6 @@ function elementChunkImports(): Plugin {
     apply: 'build',
     renderChunk(code, chunk, _options, meta) {
       if (chunk.name !== 'autoloader' || !chunk.isEntry) return null;
-      // The marker is a whole string literal, replaced with its quotes by one holding the JSON.
-      const at = code.indexOf(CHUNK_IMPORTS_MARKER) - 1;
-      const end = at + CHUNK_IMPORTS_MARKER.length + 2;
-      if (at < 0 || !/^(["'`]).*\1$/.test(code.slice(at, end)))
-        this.error('elements/autoloader.ts lost its chunk-imports marker');
       const imports: Record<string, string[]> = {};
       for (const tag of elementTags()) {
         const element = meta.chunks[`${tag}.js`];
@@ -62,8 +81,22 @@ function elementChunkImports(): Plugin {
         const own = element.imports.filter((file) => file !== 'shared.js');
         if (own.length) imports[tag] = own;
       }
+      const selectors = new Map<string, string[]>();
+      for (const { name, selector, file } of checkBehaviours().entries) {
+        const module = `/shared/page/${file}`;
+        const found = Object.values(meta.chunks).find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+        if (!found || !selector)
+          this.error(`the ${name} page behaviour: no chunk or no selector for the autoloader`);
+        const known = selectors.get(found.fileName) ?? [];
+        if (!known.includes(selector)) selectors.set(found.fileName, [...known, selector]);
+      }
+      const preloads = [...selectors].map(([file, list]) => [
+        list.join(', '),
+        [file, ...meta.chunks[file]!.imports.filter((f) => f !== 'shared.js')],
+      ]);
       const out = new MagicString(code);
-      out.overwrite(at, end, JSON.stringify(JSON.stringify(imports)));
+      writeOverMarker(this, code, out, CHUNK_IMPORTS_MARKER, imports);
+      writeOverMarker(this, code, out, PAGE_PRELOADS_MARKER, preloads);
       return { code: out.toString(), map: out.generateMap({ hires: true }) };
     },
   };
@@ -101,15 +134,127 @@ const AUTOLOADER = /[\\/]elements[\\/]autoloader\.ts$/;
 const PAGE_REGISTRY = /[\\/]shared[\\/]page[\\/]index\.ts$/;
 
 /**
- * The `page` chunk: the page-behaviour registry (its one list, `pageBehaviours`, with the
- * selectors written in) and what it imports statically (definePageBehaviour and its helpers,
- * which every behaviour chunk imports from here). The behaviours themselves are dynamic imports of the registry, loaded only where
- * their markup is on the page (issue 19), so rolldown gives each a lazy chunk of its own,
- * `page-<name>.js` ({@link chunkFileName}); one that an element imports too (the mini-cart's
- * add-to-cart buttons, the popup's link actions) is shared by both without riding in `shared`.
+ * The page behaviours grouped by the kind of page that uses them (issue 32): a page loads its
+ * behaviours in one or two requests instead of one per behaviour (the storefront asked for twelve
+ * chunks, each a round trip's worth of latency on a slow phone; on HTTP/1.1 only six at a time).
+ * Which example page (one per page kind) installs which behaviours decided the groups:
+ * - `page`: the registry and what every theme's pages have (header, menus, notices, tabs,
+ *   account fields): loaded with the registry itself;
+ * - `blocks`: page-builder content blocks (counters, carousels, scroll and motion effects);
+ * - `product`: the single product page (swatches, the sticky bar, product tabs, quantity,
+ *   reviews and comments);
+ * - `catalog`: product lists (quick view, ordering, result count, wishlist);
+ * - `cart`: cart, checkout and account pages.
+ * A behaviour in none of them (video, lottie, instagram, link actions, the loop filter, editor
+ * links, the coming-soon banner, page dialogs) keeps a lazy chunk of its own: rare, or heavy and
+ * loaded on demand. A module the groups share goes to the first group listed here that uses it.
  */
-function pageChunk(): (id: string) => string | null {
-  return (id) => (PAGE_REGISTRY.test(id) ? 'page' : null);
+const PAGE_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  page: [
+    'index',
+    'behaviour',
+    'define-behaviour',
+    'store-notice',
+    'notices',
+    'back-to-top',
+    'dropdown-menu',
+    'sticky-header',
+    'sliding-menu',
+    'scroll-to',
+    'accordion',
+    'tabs',
+    'password-toggle',
+    'field-hints',
+    'scroll-window',
+    'tween',
+    // Not a registered behaviour: the autoloader installs it on every page with add-to-cart
+    // buttons, and the mini-cart imports it (spec §4).
+    'add-to-cart-buttons',
+  ],
+  blocks: [
+    'count-up',
+    'animate-on-scroll',
+    'carousel',
+    'parallax',
+    'equal-height',
+    'sticky-elements',
+    'device-mode',
+  ],
+  product: [
+    'swatches',
+    'variations',
+    'sticky-add-to-cart',
+    'product-tabs',
+    'quantity-buttons',
+    'review-form',
+    'comment-form',
+    'spam-tracker',
+  ],
+  catalog: ['quick-view', 'catalog-ordering', 'result-count', 'wishlist'],
+  cart: ['cart-page', 'checkout-terms', 'account', 'page-dialog'],
+};
+const PAGE_MODULE = /[\\/]shared[\\/]page[\\/]([a-z0-9-]+)\.ts$/;
+const GROUP_OF = new Map(
+  Object.entries(PAGE_GROUPS).flatMap(([group, modules]) =>
+    modules.map((module) => [module, group] as const),
+  ),
+);
+
+/** The group of a page-behaviour module (`shared/page/<module>.ts`), if it has one. */
+function pageGroupOf(id: string): string | undefined {
+  if (PAGE_REGISTRY.test(id)) return 'page';
+  const module = PAGE_MODULE.exec(id)?.[1];
+  return module ? GROUP_OF.get(module) : undefined;
+}
+
+/**
+ * The page-behaviour chunks: `page.js` (the registry, what it imports statically, and the
+ * behaviours of every page) first, so that the other groups import it rather than take its
+ * modules along; then one chunk per other group of {@link PAGE_GROUPS}, `page-<group>.js`
+ * ({@link chunkFileName}). Behaviours are dynamic imports of the registry, loaded only where their
+ * markup is on the page (issue 19); the autoloader starts the chunks a page's markup asks for
+ * beside the elements' (issue 32, {@link pageChunkPreloads}).
+ */
+function pageChunk(which: 'core' | 'groups'): (id: string) => string | null {
+  return (id) => {
+    const group = pageGroupOf(id);
+    if (!group) return null;
+    return (group === 'page') === (which === 'core') ? group : null;
+  };
+}
+
+/**
+ * Modules outside `shared/page/` that a grouped behaviour imports and something else uses too (an
+ * element, another group: the sanitizer with DOMPurify behind quick view, the luma helper of
+ * swatches and the option form, the dialog helper): a chunk of their own, named after the module,
+ * as rolldown makes without groups. A group would otherwise take them along (rolldown's
+ * includeDependenciesRecursively), and the element would then load that page group for them.
+ */
+function commonLazyChunk(): (id: string, ctx: ChunkingContext) => string | null {
+  const users = new Map<string, Set<string>>();
+  const usersOf = (id: string, ctx: ChunkingContext): Set<string> => {
+    const known = users.get(id);
+    if (known) return known;
+    const found = new Set<string>();
+    users.set(id, found); // cycles end here
+    const group = pageGroupOf(id);
+    const page = PAGE_MODULE.exec(id)?.[1];
+    if (group) found.add(`group:${group}`);
+    else if (page) found.add(`behaviour:${page}`);
+    else if (ELEMENT_CODE.test(id) || AUTOLOADER.test(id)) found.add(ELEMENT_CODE.exec(id)?.[1] ?? id);
+    else {
+      const info = ctx.getModuleInfo(id);
+      for (const importer of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])])
+        for (const user of usersOf(importer, ctx)) found.add(user);
+    }
+    return found;
+  };
+  return (id, ctx) => {
+    if (PAGE_CODE.test(id) || RUNTIME.test(id)) return null;
+    const importedByGroup = ctx.getModuleInfo(id)?.importers.some((importer) => pageGroupOf(importer));
+    if (!importedByGroup || usersOf(id, ctx).size < 2) return null;
+    return /([^\\/]+?)\.m?[jt]sx?$/.exec(id)?.[1] ?? null;
+  };
 }
 
 /** `page-<name>.js` for chunks of page behaviours only, `<name>.js` for the rest. */
@@ -214,8 +359,10 @@ export default defineConfig({
           // the shared chunk goes first, so what the page behaviours share with the elements
           // (DOMPurify, events, the jQuery bridge) stays there and page.js holds only their own code.
           groups: [
-            { name: sharedChunk(), debugName: 'shared', priority: 2 },
-            { name: pageChunk(), debugName: 'page', priority: 1 },
+            { name: sharedChunk(), debugName: 'shared', priority: 4 },
+            { name: commonLazyChunk(), debugName: 'common lazy', priority: 3 },
+            { name: pageChunk('core'), debugName: 'page', priority: 2 },
+            { name: pageChunk('groups'), debugName: 'page groups', priority: 1 },
           ],
         },
       },

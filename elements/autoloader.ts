@@ -45,6 +45,46 @@ function preloadChunkImports(tag: string): void {
     import(/* @vite-ignore */ new URL(file, import.meta.url).href).catch(() => {});
 }
 
+/**
+ * The page-behaviour chunks, each with the selectors of the behaviours it holds and the chunks it
+ * needs (itself first, then its static imports besides the shared one). The build writes them in
+ * over the marker (vite.config.ts, `elementChunkImports`); from source there are none.
+ */
+const PAGE_PRELOADS_JSON: string = '__PAGE_CHUNK_PRELOADS__';
+export type PageChunkPreloads = ReadonlyArray<readonly [selectors: string, files: readonly string[]]>;
+const PAGE_CHUNK_PRELOADS: PageChunkPreloads = PAGE_PRELOADS_JSON.startsWith('[')
+  ? JSON.parse(PAGE_PRELOADS_JSON)
+  : [];
+
+/**
+ * Starts the page-behaviour chunks whose markup is under `root` now, beside the elements' chunks,
+ * instead of a round trip later, after `page.js` arrived and looked for it (issue 32). Only starts
+ * them: `page.js` installs each behaviour, reports a failed load and watches for markup added
+ * later. Returns the files started.
+ */
+export function preloadPageChunks(
+  root: Document | Element = document,
+  preloads: PageChunkPreloads = PAGE_CHUNK_PRELOADS,
+  load: (file: string) => Promise<unknown> = (file) =>
+    import(/* @vite-ignore */ new URL(file, import.meta.url).href),
+): string[] {
+  const started: string[] = [];
+  for (const [selectors, files] of preloads) {
+    let present = false;
+    try {
+      present = (root instanceof Element && root.matches(selectors)) || root.querySelector(selectors) !== null;
+    } catch {
+      // A selector this browser cannot parse: page.js tests each behaviour's own and loads it then.
+    }
+    if (!present) continue;
+    for (const file of files.filter((f) => !started.includes(f))) {
+      started.push(file);
+      load(file).catch(() => {});
+    }
+  }
+  return started;
+}
+
 /** Page buttons that get ajax add-to-cart (WooCommerce's class, spec §4 Add-to-cart button). */
 export const ADD_TO_CART_SELECTOR = '.ajax_add_to_cart';
 
@@ -204,7 +244,8 @@ export function startAutoloader({
 export const autoloader: Autoloader = startAutoloader();
 
 // Page behaviours (issue 17, shared/page/index.ts): installed once for the document, each only
-// when the theme's markup for it is on the page.
+// when the theme's markup for it is on the page; their chunks start first (issue 32).
+preloadPageChunks();
 import('../shared/page/index.ts').then(
   ({ installPageBehaviours }) => installPageBehaviours(document),
   (error: unknown) => console.error('storefront elements: could not install the page behaviours.', error),

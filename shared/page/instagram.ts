@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { logError } from '../log.ts';
-import { sanitizeToFragment } from '../sanitize.ts';
 import { ShopError, shopRequest } from '../shop/request.ts';
 import { $pageConfig } from '../stores/page-config.ts';
 import { safeUrl } from '../url.ts';
@@ -79,15 +78,19 @@ export const installInstagram = definePageBehaviour({
         controller.abort();
       }, context.options.timeout ?? $pageConfig.get().requestTimeout);
       timers.add(timer);
-      shopRequest({
-        endpoint: INSTAGRAM_ACTION,
-        url: url.href,
-        method: 'GET',
-        schema: answer,
-        signal: controller.signal,
-      })
+      // The sanitizer (DOMPurify, 12 kB) comes beside the feed's request (issue 32).
+      Promise.all([
+        shopRequest({
+          endpoint: INSTAGRAM_ACTION,
+          url: url.href,
+          method: 'GET',
+          schema: answer,
+          signal: controller.signal,
+        }),
+        import('../sanitize.ts'),
+      ])
         .then(
-          ({ success, data: html }) => {
+          ([{ success, data: html }, { sanitizeToFragment }]) => {
             if (!success)
               return fail(feed, typeof html === 'string' && html ? html : context.messages.invalid);
             if (typeof html !== 'string') return fail(feed, context.messages.invalid);

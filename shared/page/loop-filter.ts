@@ -1,6 +1,5 @@
 import { emit } from '../events.ts';
 import { logError } from '../log.ts';
-import { sanitizeToFragment } from '../sanitize.ts';
 import { readPageData } from '../stores/page-data.ts';
 import { adoptStyles } from '../style-sheets.ts';
 import { attributeKeeper, prefersReducedMotion } from './behaviour.ts';
@@ -297,12 +296,18 @@ function refreshLoop(scope: LoopScope, widgetId: string): Promise<void> {
   scope.inFlight.set(widgetId, abort);
   const { url, init } = refreshRequest(scope, loop, widgetId, abort.signal);
   showLoading(scope, loop);
+  // The sanitizer (DOMPurify, 12 kB) comes with the first refresh, beside its request, rather
+  // than with every page that has a filter (issue 32).
+  const sanitizer = import('../sanitize.ts');
+  sanitizer.catch(() => {}); // awaited below when an answer came; a failure is then the refresh's
   const task = (async () => {
     try {
       const response = await scope.fetcher(url, init);
       if (!response.ok) return;
       const json = (await response.json()) as { data?: unknown };
       if (abort.signal.aborted || typeof json?.data !== 'string') return;
+      const { sanitizeToFragment } = await sanitizer;
+      if (abort.signal.aborted) return;
       const overlay = overlayOf(loop);
       loop.replaceChildren(sanitizeToFragment(json.data, scope.doc));
       if (overlay) loop.append(overlay); // to fade out over the new items

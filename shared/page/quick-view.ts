@@ -3,7 +3,6 @@ import { addToCart } from '../cart/actions.ts';
 import { viewCartLink } from '../cart/view-cart-link.ts';
 import { jqueryWrap } from '../jquery-bridge.ts';
 import { logError } from '../log.ts';
-import { sanitizeToFragment } from '../sanitize.ts';
 import { shop } from '../shop/adapter.ts';
 import { $pageConfig } from '../stores/page-config.ts';
 import { adoptStyles } from '../style-sheets.ts';
@@ -235,23 +234,23 @@ export const installQuickView = definePageBehaviour({
         logError(null, `quick view: product ${productId} could not be loaded.`, reason);
         body.replaceChildren(failedMessage(doc, url));
       };
-      shop()
-        .quickView(productId, controller.signal)
-        .then(
-          (html) => {
-            done();
-            if (!dialog.open) return;
-            const content = sanitizeToFragment(html, doc);
-            if (!content.textContent?.trim() && !content.querySelector('img'))
-              return fail(new Error('the shop answered with nothing'));
-            body.replaceChildren(content);
-            enhanceProduct(doc, dialog, body);
-          },
-          (error: unknown) => {
-            done();
-            if (!controller.signal.aborted || slow) fail(error);
-          },
-        );
+      // The sanitizer (DOMPurify, 12 kB) comes with the first quick view, beside the product's
+      // request, rather than with every product list (issue 32).
+      Promise.all([shop().quickView(productId, controller.signal), import('../sanitize.ts')]).then(
+        ([html, { sanitizeToFragment }]) => {
+          done();
+          if (!dialog.open) return;
+          const content = sanitizeToFragment(html, doc);
+          if (!content.textContent?.trim() && !content.querySelector('img'))
+            return fail(new Error('the shop answered with nothing'));
+          body.replaceChildren(content);
+          enhanceProduct(doc, dialog, body);
+        },
+        (error: unknown) => {
+          done();
+          if (!controller.signal.aborted || slow) fail(error);
+        },
+      );
     };
 
     const onClick = (event: Event) => {

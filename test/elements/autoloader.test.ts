@@ -164,4 +164,57 @@ describe('autoloader', () => {
       expect(await loader.whenLoaded('x-deep-widget')).to.equal(true);
     });
   });
+
+  // issue 32: the page-behaviour chunks a page's markup asks for start beside the elements' chunks.
+  describe('preloadPageChunks', () => {
+    let preloadPageChunks: typeof import('../../elements/autoloader.ts').preloadPageChunks;
+    before(async () => {
+      ({ preloadPageChunks } = await import('../../elements/autoloader.ts'));
+    });
+    const preloads = [
+      ['.nav-dropdown, .woocommerce-store-notice', ['page.js', 'rolldown-runtime.js']],
+      ['.quick-view[data-prod]', ['page-catalog.js', 'page.js', 'dialog.js']],
+      ['form.variations_form', ['page-product.js', 'page.js', 'luma.js']],
+    ] as const;
+
+    it("starts the chunks of the groups whose markup is on the page, each file once, and no other group's", () => {
+      const root = add(
+        '<div><ul class="nav-dropdown"></ul><a class="quick-view" data-prod="12" href="/p/">Quick view</a></div>',
+      );
+      const asked: string[] = [];
+      const started = preloadPageChunks(root, preloads, (file) => {
+        asked.push(file);
+        return Promise.resolve();
+      });
+      expect(asked).to.deep.equal(['page.js', 'rolldown-runtime.js', 'page-catalog.js', 'dialog.js']);
+      expect(started).to.deep.equal(asked);
+    });
+
+    it('starts nothing on a page without behaviour markup, and nothing from source (no list built in)', () => {
+      const root = add('<p>Plain text</p>');
+      const asked: string[] = [];
+      preloadPageChunks(root, preloads, async (file) => {
+        asked.push(file);
+      });
+      expect(asked).to.deep.equal([]);
+      expect(
+        preloadPageChunks(document, undefined, () => Promise.reject(new Error('not from source'))),
+      ).to.deep.equal([]);
+    });
+
+    it('skips a group whose selectors this browser cannot parse, keeps the others, and swallows failed loads', async () => {
+      const root = add('<form class="variations_form"></form>');
+      const errors = await captureConsoleErrors(async () => {
+        const started = preloadPageChunks(
+          root,
+          [['form:not-a-real-pseudo-class(x)', ['page-broken.js']], ...preloads],
+          (file) => Promise.reject(new TypeError(`Failed to fetch ${file}`)),
+        );
+        expect(started).to.deep.equal(['page-product.js', 'page.js', 'luma.js']);
+        await settle();
+      });
+      // A failed preload is reported where it matters: by page.js, which loads the chunk again.
+      expect(errors).to.deep.equal([]);
+    });
+  });
 });
