@@ -67,14 +67,18 @@ for (const { name, selector, file } of checkBehaviours().entries) {
   const chunk = chunkOf.get(file);
   const entry = preloads.find(([, files]) => files[0] === chunk);
   if (!chunk || !entry || !selector || !`, ${entry[0]}, `.includes(`, ${selector}, `)) {
-    console.error(`✖ the ${name} behaviour (${file}, in ${chunk ?? 'no chunk'}) is not preloaded by its selector`);
+    console.error(
+      `✖ the ${name} behaviour (${file}, in ${chunk ?? 'no chunk'}) is not preloaded by its selector`,
+    );
     failed = true;
   }
 }
 for (const [, [chunk, ...imports]] of preloads) {
   const own = [...staticImports(read(chunk ?? ''))].filter((file) => file !== 'shared.js').sort();
   if (own.join() !== [...imports].sort().join()) {
-    console.error(`✖ ${chunk} imports [${own.join(', ')}], the autoloader starts [${imports.join(', ')}] with it`);
+    console.error(
+      `✖ ${chunk} imports [${own.join(', ')}], the autoloader starts [${imports.join(', ')}] with it`,
+    );
     failed = true;
   }
 }

@@ -72,7 +72,8 @@ export function preloadPageChunks(
   for (const [selectors, files] of preloads) {
     let present = false;
     try {
-      present = (root instanceof Element && root.matches(selectors)) || root.querySelector(selectors) !== null;
+      present =
+        (root instanceof Element && root.matches(selectors)) || root.querySelector(selectors) !== null;
     } catch {
       // A selector this browser cannot parse: page.js tests each behaviour's own and loads it then.
     }
