@@ -22,9 +22,9 @@ const OWN_LIMITS = {
   // The page-behaviour registry (the one list, with its selectors) and definePageBehaviour, which
   // every behaviour imports from it, plus (issue 32, vite.config.ts PAGE_GROUPS) the behaviours of
   // every theme's pages (menus, sticky header, notices, tabs, accordions, account fields) and the
-  // add-to-cart buttons the mini-cart imports: 12.5 kB measured 2026-11-28 (2.7 kB and a dozen
-  // requests of their own before).
-  page: 13,
+  // add-to-cart buttons the mini-cart imports, the dialog and breakpoint helpers: 13.1 kB measured
+  // 2026-11-28 (2.7 kB, and a dozen requests of their own, before).
+  page: 13.5,
   // Issue 19: the other elements' budgets tightened to what they reach (2026-11-24), with about
   // half a kilobyte to grow; a new element starts at the 20 kB default. The autoloader carries
   // the page-behaviour chunks' selectors since issue 32 (2.3 kB measured 2026-11-28).

@@ -200,9 +200,16 @@ const GROUP_OF = new Map(
   ),
 );
 
+/**
+ * Small helpers outside `shared/page/` that behaviours of several groups use (the modal dialog,
+ * the breakpoints; under a kilobyte each): in `page.js`, which those groups import anyway, instead
+ * of a request of their own.
+ */
+const PAGE_HELPERS = /[\\/]shared[\\/](a11y[\\/]dialog|breakpoints)\.ts$/;
+
 /** The group of a page-behaviour module (`shared/page/<module>.ts`), if it has one. */
 function pageGroupOf(id: string): string | undefined {
-  if (PAGE_REGISTRY.test(id)) return 'page';
+  if (PAGE_REGISTRY.test(id) || PAGE_HELPERS.test(id)) return 'page';
   const module = PAGE_MODULE.exec(id)?.[1];
   return module ? GROUP_OF.get(module) : undefined;
 }
@@ -250,7 +257,7 @@ function commonLazyChunk(): (id: string, ctx: ChunkingContext) => string | null 
     return found;
   };
   return (id, ctx) => {
-    if (PAGE_CODE.test(id) || RUNTIME.test(id)) return null;
+    if (PAGE_CODE.test(id) || RUNTIME.test(id) || pageGroupOf(id)) return null;
     const importedByGroup = ctx.getModuleInfo(id)?.importers.some((importer) => pageGroupOf(importer));
     if (!importedByGroup || usersOf(id, ctx).size < 2) return null;
     return /([^\\/]+?)\.m?[jt]sx?$/.exec(id)?.[1] ?? null;
