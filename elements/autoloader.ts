@@ -104,6 +104,25 @@ export interface AutoloaderOptions {
   preloadShared?: (() => Promise<unknown>) | null;
   /** Starts loading what a tag's chunk imports, beside the chunk itself (issue 19); `null` turns it off. */
   preloadImports?: ((tag: string) => void) | null;
+  /**
+   * Settles once the document is parsed (default: none, it is). Nothing is loaded before: an element
+   * defined while the parser is still inside it would read its settings before its children are
+   * there. The page's autoloader passes {@link documentParsed}, for pages that load it `async`.
+   */
+  parsed?: Promise<void>;
+}
+
+/**
+ * Settles once `doc` is parsed: at once when it is (a deferred module script, the default, runs
+ * after parsing), else when its ready state leaves `loading` (issue 32: an `async` autoloader runs
+ * as soon as it arrives, often before the stylesheets a deferred one waits for, sometimes before
+ * the parser has finished).
+ */
+export function documentParsed(
+  doc: Pick<Document, 'readyState' | 'addEventListener'> = document,
+): Promise<void> {
+  if (doc.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => doc.addEventListener('readystatechange', () => resolve(), { once: true }));
 }
 
 /** A running autoloader. */
@@ -149,6 +168,7 @@ export function startAutoloader({
   installAddToCart = installAddToCartButtons,
   preloadShared = preloadSharedChunk,
   preloadImports = preloadChunkImports,
+  parsed,
 }: AutoloaderOptions = {}): Autoloader {
   // Tags already defined (loaded by their own script tag) need nothing.
   const pending = new Set(Object.keys(loaders).filter((tag) => !customElements.get(tag)));
@@ -165,9 +185,12 @@ export function startAutoloader({
   let buttonsPending = installAddToCart !== null;
   let observer: MutationObserver | undefined;
 
+  /** Runs `start` now, or once the document is parsed when the page is still loading. */
+  const afterParsing = (start: () => void) => (parsed ? void parsed.then(start) : start());
+
   const run = (key: string, task: () => Promise<unknown>, failure: string) =>
     outcome(key).settle(
-      Promise.resolve()
+      Promise.resolve(parsed)
         .then(task)
         .then(
           () => true,
@@ -183,12 +206,12 @@ export function startAutoloader({
     if (preloading || !preloadShared) return;
     preloading = true;
     // A failure here is reported where it matters: by the element chunk that needs it.
-    preloadShared().catch(() => {});
+    afterParsing(() => void preloadShared().catch(() => {}));
   };
 
   const load = (tag: string) => {
     preload();
-    preloadImports?.(tag);
+    if (preloadImports) afterParsing(() => preloadImports(tag));
     pending.delete(tag);
     requested.add(tag);
     run(
@@ -242,12 +265,16 @@ export function startAutoloader({
 }
 
 /** The page's autoloader, started by the script tag. */
-export const autoloader: Autoloader = startAutoloader();
+export const autoloader: Autoloader = startAutoloader({ parsed: documentParsed() });
 
 // Page behaviours (issue 17, shared/page/index.ts): installed once for the document, each only
 // when the theme's markup for it is on the page; their chunks start first (issue 32).
-preloadPageChunks();
-import('../shared/page/index.ts').then(
-  ({ installPageBehaviours }) => installPageBehaviours(document),
-  (error: unknown) => console.error('storefront elements: could not install the page behaviours.', error),
-);
+documentParsed()
+  .then(() => {
+    preloadPageChunks();
+    return import('../shared/page/index.ts');
+  })
+  .then(
+    ({ installPageBehaviours }) => installPageBehaviours(document),
+    (error: unknown) => console.error('storefront elements: could not install the page behaviours.', error),
+  );

@@ -89,7 +89,8 @@ const EXAMPLES = new URL('../', import.meta.url);
 
 /**
  * An example page with its element scripts pointed at the production build: the autoloader and
- * every `elements/<tag>/<tag>.ts` entry become `/dist/autoloader.js` and `/dist/<tag>.js`; the
+ * every `elements/<tag>/<tag>.ts` entry become `/dist/autoloader.js` (loaded `async`, as the README
+ * advises: it then runs before the page's stylesheets have loaded; issue 32) and `/dist/<tag>.js`; the
  * demo pages' own helper scripts (`/examples/*.ts`, source only) are left out. Served with the same
  * strict CSP, so the CSP test sees what a shop running `dist/` sees.
  * @param {string} name @param {Res} res
@@ -108,7 +109,7 @@ async function serveBuiltPage(name, res) {
   }
   const built = html.replace(/<script type="module" src="([^"]+)"><\/script>\n?/g, (_tag, src) => {
     if (src === '/elements/autoloader.ts')
-      return '<script type="module" src="/dist/autoloader.js"></script>\n';
+      return '<script type="module" async src="/dist/autoloader.js"></script>\n';
     const entry = /^\/elements\/([a-z0-9-]+)\/\1\.ts$/.exec(src);
     return entry ? `<script type="module" src="/dist/${entry[1]}.js"></script>\n` : '';
   });

@@ -119,6 +119,54 @@ describe('autoloader', () => {
       expect(order).to.deep.equal(['imports of x-first-widget', 'first']);
     });
 
+    // issue 32: a page may load the autoloader `async`; it then waits for the parser to finish.
+    it('loads nothing while the document is still being parsed, then everything in the usual order', async () => {
+      const order: string[] = [];
+      const root = add(
+        '<section><x-first-widget></x-first-widget><button class="ajax_add_to_cart"></button></section>',
+      );
+      let parsedNow = () => {};
+      const parsed = new Promise<void>((resolve) => {
+        parsedNow = resolve;
+      });
+      const loader = startAutoloader({
+        root,
+        loaders: { 'x-first-widget': async () => void order.push('first') },
+        installAddToCart: async () => void order.push('buttons'),
+        preloadShared: async () => void order.push('shared'),
+        preloadImports: (tag) => void order.push(`imports of ${tag}`),
+        parsed,
+      });
+      await settle();
+      expect(order, 'nothing before the parser finished').to.deep.equal([]);
+      expect(loader.requested.has('x-first-widget'), 'the tag is known at once').to.equal(true);
+      parsedNow();
+      expect(await loader.whenLoaded('x-first-widget')).to.equal(true);
+      expect(await loader.whenAddToCartInstalled()).to.equal(true);
+      expect(order).to.deep.equal(['shared', 'imports of x-first-widget', 'first', 'buttons']);
+    });
+
+    it('documentParsed settles at once after parsing, and at the end of parsing while loading', async () => {
+      const { documentParsed } = await import('../../elements/autoloader.ts');
+      let settled = false;
+      await documentParsed({ readyState: 'interactive', addEventListener: () => {} } as never).then(() => {
+        settled = true;
+      });
+      expect(settled).to.equal(true);
+      const target = new EventTarget();
+      const loading = Object.assign(target, { readyState: 'loading' as DocumentReadyState });
+      settled = false;
+      const waiting = documentParsed(loading as never).then(() => {
+        settled = true;
+      });
+      await settle();
+      expect(settled, 'still parsing').to.equal(false);
+      loading.readyState = 'interactive';
+      target.dispatchEvent(new Event('readystatechange'));
+      await waiting;
+      expect(settled).to.equal(true);
+    });
+
     it('does not ask for the shared chunk on a page with none of its tags', async () => {
       let preloads = 0;
       const root = add('<section><p>no elements here</p></section>');
