@@ -9,8 +9,8 @@ export interface ChatboxProps {
   state: JoinChatState;
   dialogId: string;
   titleId: string;
-  /** The message time as shown, and as an ISO date. */
-  time: { text: string; iso: string };
+  /** The message time as shown, and as an ISO date; null before the chatbox first opened. */
+  time: { text: string; iso: string } | null;
   closeRef: Ref<HTMLButtonElement>;
   optinRef: Ref<HTMLInputElement>;
   onClose(): void;
@@ -81,7 +81,7 @@ export function Chatbox({
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard to scroll it (axe scrollable-region-focusable) */}
       <div part="chat" className="chat" role="log" aria-label={messages.log} aria-busy={typing} tabIndex={0}>
-        {bubbles.length > 0 && (
+        {bubbles.length > 0 && time && (
           <time part="time" className="time" dateTime={time.iso}>
             {time.text}
           </time>

@@ -49,7 +49,10 @@ export function JoinChat({
   const { messages } = settings;
   const hasChatbox = state.hasChatbox;
   const tooltip = state.tooltip && settings.button_tip !== '';
-  const when = state.messageTime ?? controller.now();
+  // The message time is formatted once the chatbox has opened (or a written time is set): the
+  // first date format of a page loads Intl's date data, about 100 ms on a slow phone at start,
+  // for a text no one sees yet (issue 32).
+  const when = state.messageTime;
   const label = state.badge === 'in' ? `${messages.button}, ${messages.badge}` : messages.button;
 
   return (
@@ -72,10 +75,11 @@ export function JoinChat({
           state={state}
           dialogId={dialogId}
           titleId={titleId}
-          time={{
-            text: formatMessageTime(when, controller.now(), languageOf(host)),
-            iso: when.toISOString(),
-          }}
+          time={
+            when
+              ? { text: formatMessageTime(when, controller.now(), languageOf(host)), iso: when.toISOString() }
+              : null
+          }
           closeRef={closeRef}
           optinRef={optinRef}
           onClose={() => controller.close(true)}

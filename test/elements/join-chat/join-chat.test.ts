@@ -347,6 +347,25 @@ describe('<join-chat>', () => {
       return $(el, '[part="time"]')?.textContent?.replace(/\s/g, ' ');
     }
 
+    it('formats no date until the chatbox opens, then shows the time it opened (issue 32)', async () => {
+      // The first date format of a page loads Intl's date data: about 100 ms on a slow phone at
+      // start, for a text inside a closed chatbox.
+      setup();
+      const made = sinon.spy(Intl, 'DateTimeFormat');
+      try {
+        const el = await mount({ button_delay: 0, message_text: MESSAGE });
+        await frames(2);
+        expect(made.callCount, 'a date was formatted before the chatbox opened').to.equal(0);
+        expect($(el, '[part="time"]')).to.equal(null);
+        launcher(el).click();
+        await frames(3);
+        expect(made.callCount).to.be.greaterThan(0);
+        expect($(el, '[part="time"]')?.textContent).to.match(/\d/);
+      } finally {
+        made.restore();
+      }
+    });
+
     it('shows the message time in the page language', async () => {
       setup();
       expect(await messageTimeText(localTime(2025, 2, 2, 0), localTime(2025, 6, 15, 12))).to.equal('Feb 2');
