@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import r2wc from '@r2wc/react-to-web-component';
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
 import { baseStyles } from '../styles/base.styles.ts';
@@ -18,8 +19,9 @@ import { sheetFor } from './style-sheets.ts';
  * attributes or the `settings` property, parsed with zod (bad fields reported once and replaced
  * by their defaults, never thrown); HTML boolean attributes that work; an error boundary that
  * falls back to the server-rendered light DOM; optional form association; a deferred unmount so
- * moving an element keeps its React root and state (r2wc unmounts synchronously); and the
- * element's controller, connected while the element is on the page ({@link ElementController}).
+ * moving an element keeps its React root and state (r2wc unmounts synchronously); the mounts of
+ * the elements connected in one turn, made together in one microtask (issue 32, {@link flushMounts});
+ * and the element's controller, connected while the element is on the page ({@link ElementController}).
  */
 
 /** How an individual attribute maps onto a settings key. */
@@ -250,6 +252,29 @@ class ElementErrorBoundary extends Component<BoundaryProps, { failed: boolean }>
 
 const HOST_STATE = Symbol('shop-element-state');
 
+/** Mounts of the elements connected since the last flush, in connection order. */
+const pendingMounts: Array<() => void> = [];
+
+/**
+ * Mounts every element connected in this turn together, in one microtask (issue 32): their first
+ * renders are synchronous (`flushSync`), so 200 elements parsed or inserted at once render in that
+ * task and paint in the next frame, instead of one scheduler task per element spread over several
+ * frames, each with its own style, layout and paint. A microtask, never inside the caller's own
+ * code: an element connected while a host React app commits mounts after that commit, not in it.
+ */
+function flushMounts() {
+  const mounts = pendingMounts.splice(0);
+  flushSync(() => {
+    for (const mount of mounts) {
+      try {
+        mount();
+      } catch (error) {
+        reportError(error); // one element's failure leaves the others mounted
+      }
+    }
+  });
+}
+
 interface HostState<T> {
   settings$: WritableAtom<T>;
   internals: ElementInternals | null;
@@ -428,7 +453,11 @@ export function defineElement<S extends core.$ZodType, C extends ElementControll
         // Like a failed render.
         failed(this, tag, 'start its controller', error);
       }
-      super.connectedCallback();
+      if (!pendingMounts.length) queueMicrotask(flushMounts);
+      pendingMounts.push(() => {
+        // Removed before the mount (its unmount is queued behind): nothing to mount.
+        if (this.isConnected) super.connectedCallback();
+      });
     }
 
     override disconnectedCallback() {

@@ -9,6 +9,10 @@ import { resetShop } from '../helpers/shop.ts';
  * 2. attach-detach-1000: 1,000 cycles of append, wait for render, remove, wait for unmount, and
  *    the JS heap before and after (`performance.memory`, after `gc()` when the browser exposes it:
  *    run with test/bench/web-test-runner.memory.config.mjs), against the same plain element.
+ * 3. heap per live element (issue 32): the JS heap after `gc()` with 200 rendered elements on the
+ *    page minus the heap with none, divided by 200; the same for the plain element. Median of
+ *    several runs. (Event listeners per element and the breakdown of the time and the bytes:
+ *    `node test/bench/elements.profile.mjs`.)
  */
 
 /**
@@ -111,6 +115,28 @@ async function upgrade(tag: string): Promise<number> {
   return ms;
 }
 
+/** The JS heap after `gc()` (three rounds, each followed by a task), in bytes; NaN without `performance.memory`. */
+async function heapAfterGc(): Promise<number> {
+  for (let i = 0; i < 3; i++) {
+    gc?.();
+    await nextTask();
+  }
+  return memory()?.usedJSHeapSize ?? Number.NaN;
+}
+
+/** Heap per live element: 200 rendered elements of `tag` on the page minus none, / 200 (issue 32). */
+async function heapPerLive(tag: string): Promise<number> {
+  const host = document.createElement('div');
+  document.body.append(host);
+  const before = await heapAfterGc();
+  host.innerHTML = `<${tag}>${LIGHT_DOM}</${tag}>`.repeat(COUNT);
+  await renderedAndPainted([...host.children]);
+  const after = await heapAfterGc();
+  host.remove();
+  await nextFrame();
+  return (after - before) / COUNT;
+}
+
 /** Heap growth over `CYCLES` attach/detach cycles of `tag`. */
 async function attachDetach(tag: string, unmounted: (el: Element) => boolean) {
   const host = document.createElement('div');
@@ -123,19 +149,12 @@ async function attachDetach(tag: string, unmounted: (el: Element) => boolean) {
     el.remove();
     await until(() => unmounted(el), `<${tag}> to unmount`);
   };
-  const heap = async () => {
-    for (let i = 0; i < 3; i++) {
-      gc?.();
-      await nextTask();
-    }
-    return memory()?.usedJSHeapSize ?? Number.NaN;
-  };
   for (let i = 0; i < 20; i++) await cycle(); // warm-up: code, caches and the shared stores
-  const before = await heap();
+  const before = await heapAfterGc();
   const start = performance.now();
   for (let i = 0; i < CYCLES; i++) await cycle();
   const ms = performance.now() - start;
-  const after = await heap();
+  const after = await heapAfterGc();
   host.remove();
   return { before, after, ms };
 }
@@ -193,5 +212,23 @@ describe(`foundation benchmarks on the ${BUILD === 'dist' ? 'production build' :
         `bench [${BUILD}] attach-detach-${CYCLES}: ${tag === MINI_CART ? MINI_CART : 'baseline'} heap ${fmt(before / 1024)} KB -> ${fmt(after / 1024)} KB, growth ${fmt(growth / 1024)} KB, ${fmt(growth / CYCLES)} bytes per cycle; ${fmt(ms / CYCLES)} ms per cycle`,
       );
     }
+  });
+
+  it(`heap per live element: ${COUNT} rendered elements on the page minus none`, async () => {
+    if (!gc)
+      console.log(
+        'bench heap per live element: gc() is not exposed, the figures include garbage (use the memory config)',
+      );
+    await heapPerLive(MINI_CART); // warm-up: code, caches and the shared stores
+    await heapPerLive(baseline);
+    const bytes: Record<string, number[]> = { [MINI_CART]: [], [baseline]: [] };
+    for (let run = 0; run < 5; run++) {
+      bytes[MINI_CART].push(await heapPerLive(MINI_CART));
+      bytes[baseline].push(await heapPerLive(baseline));
+    }
+    const kb = (b: number) => (b / 1024).toFixed(2);
+    console.log(
+      `bench [${BUILD}] heap per live element: ${MINI_CART} ${kb(median(bytes[MINI_CART]))} KB, baseline ${kb(median(bytes[baseline]))} KB (median of 5 after gc, ${COUNT} live minus none; runs ${bytes[MINI_CART].map(kb).join(' ')} / ${bytes[baseline].map(kb).join(' ')})`,
+    );
   });
 });
