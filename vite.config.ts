@@ -167,6 +167,8 @@ const PAGE_GROUPS: Readonly<Record<string, readonly string[]>> = {
     'field-hints',
     'scroll-window',
     'tween',
+    // Quantity fields' +/- buttons: on the product page, the cart page and the themes' mini-carts.
+    'quantity-buttons',
     // Not a registered behaviour: the autoloader installs it on every page with add-to-cart
     // buttons, and the mini-cart imports it (spec §4).
     'add-to-cart-buttons',
@@ -185,7 +187,6 @@ const PAGE_GROUPS: Readonly<Record<string, readonly string[]>> = {
     'variations',
     'sticky-add-to-cart',
     'product-tabs',
-    'quantity-buttons',
     'review-form',
     'comment-form',
     'spam-tracker',
