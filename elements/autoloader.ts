@@ -264,17 +264,39 @@ export function startAutoloader({
   };
 }
 
+/**
+ * Settles once the element chunks `loader` asked for so far have loaded and mounted their elements
+ * (or failed), or after `limitMs` (a chunk that never answers holds nothing back for long).
+ * The page behaviours install then (issue 32): their chunks download beside the elements', but
+ * installing them first (a carousel measuring, counters starting, a lottie building its frames)
+ * kept the elements' first render waiting on a slow phone.
+ */
+export function afterElements(
+  loader: Pick<Autoloader, 'requested' | 'whenLoaded'>,
+  limitMs = 5000,
+  schedule: (done: () => void, ms: number) => unknown = (done, ms) => setTimeout(done, ms),
+): Promise<void> {
+  return new Promise((resolve) => {
+    schedule(resolve, limitMs);
+    Promise.all([...loader.requested].map((tag) => loader.whenLoaded(tag))).then(() => resolve());
+  });
+}
+
 /** The page's autoloader, started by the script tag. */
 export const autoloader: Autoloader = startAutoloader({ parsed: documentParsed() });
 
 // Page behaviours (issue 17, shared/page/index.ts): installed once for the document, each only
-// when the theme's markup for it is on the page; their chunks start first (issue 32).
+// when the theme's markup for it is on the page; their chunks start beside the elements', and
+// they install once the elements have rendered (issue 32).
 documentParsed()
   .then(() => {
     preloadPageChunks();
     return import('../shared/page/index.ts');
   })
   .then(
-    ({ installPageBehaviours }) => installPageBehaviours(document),
+    async ({ installPageBehaviours }) => {
+      await afterElements(autoloader);
+      installPageBehaviours(document);
+    },
     (error: unknown) => console.error('storefront elements: could not install the page behaviours.', error),
   );

@@ -213,6 +213,54 @@ describe('autoloader', () => {
     });
   });
 
+  // issue 32: the page behaviours install after the elements' first render.
+  describe('afterElements', () => {
+    let afterElements: typeof import('../../elements/autoloader.ts').afterElements;
+    before(async () => {
+      ({ afterElements } = await import('../../elements/autoloader.ts'));
+    });
+    /** A loader whose chunks settle when the test says so. */
+    const fakeLoader = (tags: string[]) => {
+      const settle = new Map<string, (ok: boolean) => void>();
+      const loads = new Map(
+        tags.map((tag) => [tag, new Promise<boolean>((resolve) => settle.set(tag, resolve))] as const),
+      );
+      return {
+        loader: { requested: new Set(tags), whenLoaded: (tag: string) => loads.get(tag)! },
+        settle: (tag: string, ok = true) => settle.get(tag)!(ok),
+      };
+    };
+
+    it('settles once every requested chunk has loaded or failed, not before', async () => {
+      const { loader, settle: finish } = fakeLoader(['x-one', 'x-two']);
+      let done = false;
+      const waiting = afterElements(loader, 5000, () => {}).then(() => {
+        done = true;
+      });
+      finish('x-one');
+      await settle();
+      expect(done, 'one chunk still loading').to.equal(false);
+      finish('x-two', false);
+      await waiting;
+      expect(done).to.equal(true);
+    });
+
+    it('settles after the limit when a chunk never answers, and at once on a page without elements', async () => {
+      const { loader } = fakeLoader(['x-stalled']);
+      let fire = () => {};
+      let asked = 0;
+      const waiting = afterElements(loader, 5000, (done, ms) => {
+        asked = ms;
+        fire = done;
+      });
+      await settle();
+      expect(asked).to.equal(5000);
+      fire();
+      await waiting;
+      await afterElements({ requested: new Set(), whenLoaded: () => Promise.resolve(true) }, 5000, () => {});
+    });
+  });
+
   // issue 32: the page-behaviour chunks a page's markup asks for start beside the elements' chunks.
   describe('preloadPageChunks', () => {
     let preloadPageChunks: typeof import('../../elements/autoloader.ts').preloadPageChunks;
