@@ -104,12 +104,16 @@ export const styles = /* css */ `
 .root[data-position='left'] .badge { right: auto; left: calc(var(--_size) - 16px); }
 .badge[data-state='out'] { display: none; }
 
+/* The chatbox opens above the button without growing the fixed root (issue 32: a root anchored
+   bottom right that grows moves its corner, a layout shift); 12px is the root's gap. */
 .chatbox {
-  position: static;
+  position: absolute;
+  bottom: calc(100% + 12px);
+  right: 0;
   display: none;
   flex-direction: column;
   width: var(--_width);
-  max-width: 100%;
+  max-width: calc(100vw - 2 * var(--_side));
   max-height: min(560px, calc(var(--vh, 100vh) - var(--_bottom) - var(--_size) - 40px));
   margin: 0;
   padding: 0;
@@ -122,6 +126,8 @@ export const styles = /* css */ `
   animation: join-chat-pop 0.3s ease both;
 }
 .chatbox[open] { display: flex; }
+.root[data-position='left'] .chatbox,
+:host(:dir(rtl)) .root:not([data-position='left']) .chatbox { right: auto; left: 0; }
 .header {
   display: flex;
   align-items: center;

@@ -17,8 +17,12 @@ export const styles = /* css */ `
 .section { display: grid; gap: var(--_gap); }
 /* Long forms (issue 12, 1,000 fields): a section off screen is neither laid out nor painted until it
    comes near the viewport; its content stays in the accessibility tree and in find-in-page. A
-   section holding focus or an open popup (listbox, tooltip) is left uncontained, so nothing clips it. */
-.section { content-visibility: auto; }
+   section holding focus or an open popup (listbox, tooltip) is left uncontained, so nothing clips it.
+   The first three sections are always laid out: Chromium shows a section at its guessed size
+   (contain-intrinsic-size) in the first frame even when it is on screen, then at its own, which
+   moved everything under the form at the upgrade (issue 32: no layout shift); the first sections
+   are the ones on screen when a form renders. */
+.section:nth-child(n + 4) { content-visibility: auto; }
 .section:focus-within, .section:has(.listbox:not([hidden]), .listbox--empty, .tooltip:not([hidden])) {
   content-visibility: visible;
 }
