@@ -27,8 +27,9 @@ const OWN_LIMITS = {
   page: 14.5,
   // Issue 19: the other elements' budgets tightened to what they reach (2026-11-24), with about
   // half a kilobyte to grow; a new element starts at the 20 kB default. The autoloader carries
-  // the page-behaviour chunks' selectors since issue 32 (2.3 kB measured 2026-11-28).
-  autoloader: 2.5,
+  // the page-behaviour chunks' selectors and waits for the parser and the elements since issue 32
+  // (2.5 kB measured 2026-11-28).
+  autoloader: 2.75,
   'join-chat': 10,
   'product-gallery': 5,
   'shop-live-search': 7.5,

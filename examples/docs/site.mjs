@@ -580,7 +580,7 @@ const settings = { /* fields you leave out keep their defaults */ };
 <h2 id="usage">Use it</h2>
 <h3 id="usage-html">Plain HTML</h3>
 <p>One script loads each element&rsquo;s code when its tag appears on the page. Settings go in the <code>settings</code> attribute as JSON, in a child <code>&lt;script type="application/json"&gt;</code> (the way to go under a strict CSP), in the <code>settings</code> property, or in the individual attributes listed below.</p>
-${code(`<script type="module" src="/path/to/dist/autoloader.js"></script>
+${code(`<script type="module" async src="/path/to/dist/autoloader.js"></script>
 <${tag}>
   <script type="application/json">{ }</script>
 </${tag}>`)}
