@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { captureConsoleErrors, frames, uniqueTag, untilQuiet } from './elements.ts';
 import { linkedPages } from './examples.ts';
-import { fuzzElementSettings } from './fuzz.ts';
+import { FUZZ_SEED, fuzzElementSettings } from './fuzz.ts';
 import { expectStillWhenDriven, preferReducedMotion } from './reduced-motion.ts';
 
 /**
@@ -268,6 +268,14 @@ export const HOSTILE_MARKUP = [
 const HUGE = 'A'.repeat(20_000);
 
 /** Values of any kind, JSON-safe (settings also travel as the `settings` attribute). */
+/** Whether `value` holds a `__proto__`, `constructor` or `prototype` member at any depth. */
+const holdsReservedKey = (value: Json): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.entries(value).some(
+    ([key, member]) => /^(__proto__|constructor|prototype)$/.test(key) || holdsReservedKey(member),
+  );
+
 const anyValue: fc.Arbitrary<Json> = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
@@ -313,11 +321,16 @@ export function hostileSettings(
   // Hostile text goes only into text fields the base settings do not set (the element keeps what
   // it needs, and the text is shown rather than rejected).
   const free = settingsFields(schema).filter((path) => !(path[0] in base) && !invalid(path, 'some text'));
+  // A bad value holding a reserved member (fast-check's keys include `__proto__`) is refused
+  // whole by the element, which then names its top-level key, not the field: reserved members are
+  // the noise's part below (CI run 17, WebKit: `messages.zoomLoading` holding `__proto__`).
   const badCase = fc.constantFrom(...fields).chain((path) =>
-    anyValue.map((value) => ({
-      path,
-      value: invalid(path, value) ? value : FALLBACK_BAD.find((v) => invalid(path, v))!,
-    })),
+    anyValue
+      .filter((value) => !holdsReservedKey(value))
+      .map((value) => ({
+        path,
+        value: invalid(path, value) ? value : FALLBACK_BAD.find((v) => invalid(path, v))!,
+      })),
   );
   const noise = fc.record(
     {
@@ -555,7 +568,8 @@ export const conformanceChecks = {
           fc.asyncProperty(hostileSettings(schema, base), (hostile) =>
             checkHostileCase(tag, options, hostile, apply(hostile.settings), route === 'property'),
           ),
-          { numRuns: options.numRuns ?? 15, endOnFailure: true },
+          // The fixed seed of every fuzz run (./fuzz.ts): the same cases in every engine and run.
+          { numRuns: options.numRuns ?? 15, seed: FUZZ_SEED, endOnFailure: true },
         );
       } catch (error) {
         // fast-check keeps the failed assertion as the cause; put its message first, in every

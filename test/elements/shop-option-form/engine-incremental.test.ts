@@ -1,7 +1,11 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { createFormEngine, type FormEngine } from '../../../elements/shop-option-form/engine/index.ts';
+import { FUZZ_SEED } from '../../helpers/fuzz.ts';
 import { generateForm, valueFor } from './generate.ts';
+
+// The fixed seed of every fuzz run (test/helpers/fuzz.ts): the same cases in every run and engine.
+fc.configureGlobal({ seed: FUZZ_SEED });
 
 /** What a full recompute must agree on: value, status, price and errors of every field, and the summary. */
 function snapshot(e: FormEngine) {

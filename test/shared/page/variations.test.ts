@@ -10,6 +10,10 @@ import {
   selectable,
 } from '../../../shared/page/variations.ts';
 import type { Attributes, Variation } from '../../../shared/shop/types.ts';
+import { FUZZ_SEED } from '../../helpers/fuzz.ts';
+
+// The fixed seed of every fuzz run (test/helpers/fuzz.ts): the same cases in every run and engine.
+fc.configureGlobal({ seed: FUZZ_SEED });
 
 /** A generated product: 1-3 attributes of 1-4 values, variations over them ('' = any), stock. */
 const product = fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 3 }).chain((sizes) => {

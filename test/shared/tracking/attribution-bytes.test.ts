@@ -4,8 +4,12 @@ import { setConsent } from '../../../shared/stores/consent.ts';
 import { type AttributionController, startAttribution } from '../../../shared/tracking/attribution.ts';
 import { createCookieStore, createMemoryStore } from '../../../shared/tracking/cookie-store.ts';
 import { decodeData, encodeData } from '../../../shared/tracking/sourcebuster.ts';
+import { FUZZ_SEED } from '../../helpers/fuzz.ts';
 import { type CookieClock, clearCookies, judgeCookiesBy, cookieJar as sbjsJar } from './cookie-jar.ts';
 import { type Jar, type ModelPage, modelPageView, sbDecode, sbEncode } from './sourcebuster-model.ts';
+
+// The fixed seed of every fuzz run (test/helpers/fuzz.ts): the same cases in every run and engine.
+fc.configureGlobal({ seed: FUZZ_SEED });
 
 // Issue 11 item 11: attribution cookies byte for byte as WooCommerce's sourcebuster fork writes
 // them (spec §3 Attribution cookies), on the landing page and on every later page, for values
