@@ -39,7 +39,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /** Where `elements/autoloader.ts` holds the element chunks' imports ({@link elementChunkImports}). */
 const CHUNK_IMPORTS_MARKER = '__ELEMENT_CHUNK_IMPORTS__';
 
-/** Where `elements/autoloader.ts` holds the page-behaviour chunks to preload ({@link pageChunkPreloads}). */
+/** Where `elements/autoloader.ts` holds the page-behaviour chunks to preload ({@link elementChunkImports}). */
 const PAGE_PRELOADS_MARKER = '__PAGE_CHUNK_PRELOADS__';
 
 /** Overwrites, in `out`, the string literal `marker` of the autoloader's `code` with one holding `value` as JSON. */
@@ -139,15 +139,15 @@ const PAGE_REGISTRY = /[\\/]shared[\\/]page[\\/]index\.ts$/;
  * chunks, each a round trip's worth of latency on a slow phone; on HTTP/1.1 only six at a time).
  * Which example page (one per page kind) installs which behaviours decided the groups:
  * - `page`: the registry and what every theme's pages have (header, menus, notices, tabs,
- *   account fields): loaded with the registry itself;
+ *   account fields, quantity buttons, the add-to-cart buttons): loaded with the registry itself;
  * - `blocks`: page-builder content blocks (counters, carousels, scroll and motion effects);
- * - `product`: the single product page (swatches, the sticky bar, product tabs, quantity,
- *   reviews and comments);
+ * - `product`: the single product page (swatches, the sticky bar, product tabs, reviews and
+ *   comments);
  * - `catalog`: product lists (quick view, ordering, result count, wishlist);
- * - `cart`: cart, checkout and account pages.
+ * - `cart`: cart, checkout and account pages (with the page dialogs the login popup uses).
  * A behaviour in none of them (video, lottie, instagram, link actions, the loop filter, editor
- * links, the coming-soon banner, page dialogs) keeps a lazy chunk of its own: rare, or heavy and
- * loaded on demand. A module the groups share goes to the first group listed here that uses it.
+ * links, the coming-soon banner) keeps a lazy chunk of its own: rare, or heavy and loaded on
+ * demand. What groups share outside `shared/page/`: {@link PAGE_HELPERS}, {@link commonLazyChunk}.
  */
 const PAGE_GROUPS: Readonly<Record<string, readonly string[]>> = {
   page: [
@@ -221,7 +221,7 @@ function pageGroupOf(id: string): string | undefined {
  * modules along; then one chunk per other group of {@link PAGE_GROUPS}, `page-<group>.js`
  * ({@link chunkFileName}). Behaviours are dynamic imports of the registry, loaded only where their
  * markup is on the page (issue 19); the autoloader starts the chunks a page's markup asks for
- * beside the elements' (issue 32, {@link pageChunkPreloads}).
+ * beside the elements' (issue 32, {@link elementChunkImports}).
  */
 function pageChunk(which: 'core' | 'groups'): (id: string) => string | null {
   return (id) => {
