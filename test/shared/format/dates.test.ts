@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import sinon from 'sinon';
 import { formatDate, formatMessageTime, relativeTime } from '../../../shared/format/dates.ts';
 import { localTime } from '../../helpers/clock.ts';
 
@@ -77,6 +78,26 @@ describe('shared/format/dates', () => {
       expect(plain(formatDate(localTime(2028, 2, 29), 'en-US', 'long'))).to.equal('February 29, 2028');
       expect(formatDate(localTime(2025, 3, 3), 'not a language!')).to.be.a('string');
     });
+  });
+
+  // Issue 32: a page's reviews made a format per card and per render.
+  it('makes one Intl format per locale and options, however many dates it formats', () => {
+    const dates = sinon.spy(Intl, 'DateTimeFormat');
+    const relative = sinon.spy(Intl, 'RelativeTimeFormat');
+    try {
+      const day = localTime(2026, 3, 1, 12);
+      // A locale no other test here uses, so nothing is kept from before.
+      for (let i = 0; i < 3; i++) {
+        formatDate(after(day, i * HOUR), 'de-CH', 'long');
+        relativeTime(day, after(day, (i + 1) * HOUR), 'de-CH');
+      }
+      expect(dates.callCount).to.equal(1);
+      expect(relative.callCount).to.equal(1);
+      expect(plain(formatDate(day, 'de-CH', 'long'))).to.equal('1. März 2026');
+    } finally {
+      dates.restore();
+      relative.restore();
+    }
   });
 
   describe('relativeTime', () => {
