@@ -232,24 +232,20 @@ function pageChunk(which: 'core' | 'groups'): (id: string) => string | null {
 }
 
 /**
- * Modules outside `shared/page/` that a grouped behaviour imports and something else uses too (an
- * element, another group: the sanitizer with DOMPurify behind quick view, the luma helper of
- * swatches and the option form, the dialog helper): a chunk of their own, named after the module,
- * as rolldown makes without groups. A group would otherwise take them along (rolldown's
- * includeDependenciesRecursively), and the element would then load that page group for them.
+ * Who uses each module, walked up its importers (static and dynamic) until a module `leaf` names
+ * (an element, a page group...): memoised, a cycle ending where it started.
  */
-function commonLazyChunk(): (id: string, ctx: ChunkingContext) => string | null {
+function usersByImporters(
+  leaf: (id: string) => string | undefined,
+): (id: string, ctx: ChunkingContext) => Set<string> {
   const users = new Map<string, Set<string>>();
   const usersOf = (id: string, ctx: ChunkingContext): Set<string> => {
     const known = users.get(id);
     if (known) return known;
     const found = new Set<string>();
     users.set(id, found); // cycles end here
-    const group = pageGroupOf(id);
-    const page = PAGE_MODULE.exec(id)?.[1];
-    if (group) found.add(`group:${group}`);
-    else if (page) found.add(`behaviour:${page}`);
-    else if (ELEMENT_CODE.test(id) || AUTOLOADER.test(id)) found.add(ELEMENT_CODE.exec(id)?.[1] ?? id);
+    const named = leaf(id);
+    if (named) found.add(named);
     else {
       const info = ctx.getModuleInfo(id);
       for (const importer of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])])
@@ -257,6 +253,26 @@ function commonLazyChunk(): (id: string, ctx: ChunkingContext) => string | null 
     }
     return found;
   };
+  return usersOf;
+}
+
+/** The element (or the autoloader) a module of `elements/` belongs to. */
+const elementOf = (id: string) =>
+  ELEMENT_CODE.test(id) || AUTOLOADER.test(id) ? (ELEMENT_CODE.exec(id)?.[1] ?? id) : undefined;
+
+/**
+ * Modules outside `shared/page/` that a grouped behaviour imports and something else uses too (an
+ * element, another group: the sanitizer with DOMPurify behind quick view, the luma helper of
+ * swatches and the option form, the dialog helper): a chunk of their own, named after the module,
+ * as rolldown makes without groups. A group would otherwise take them along (rolldown's
+ * includeDependenciesRecursively), and the element would then load that page group for them.
+ */
+function commonLazyChunk(): (id: string, ctx: ChunkingContext) => string | null {
+  const usersOf = usersByImporters((id) => {
+    const group = pageGroupOf(id);
+    const page = PAGE_MODULE.exec(id)?.[1];
+    return group ? `group:${group}` : page ? `behaviour:${page}` : elementOf(id);
+  });
   return (id, ctx) => {
     if (PAGE_CODE.test(id) || RUNTIME.test(id) || pageGroupOf(id)) return null;
     const importedByGroup = ctx.getModuleInfo(id)?.importers.some((importer) => pageGroupOf(importer));
@@ -280,23 +296,9 @@ function chunkFileName(chunk: { name: string; moduleIds: readonly string[] }): s
  * never go here, even when an element imports one (below).
  */
 function sharedChunk(): (id: string, ctx: ChunkingContext) => string | null {
-  const owners = new Map<string, Set<string>>();
-  const ownersOf = (id: string, ctx: ChunkingContext): Set<string> => {
-    const known = owners.get(id);
-    if (known) return known;
-    const found = new Set<string>();
-    owners.set(id, found); // cycles end here
-    if (RUNTIME.test(id)) found.add('shared');
-    else if (ELEMENT_CODE.test(id) || AUTOLOADER.test(id)) found.add(ELEMENT_CODE.exec(id)?.[1] ?? id);
-    else {
-      // Packages and our own shared/ modules belong to whoever imports them: what one element
-      // alone uses stays in its chunk.
-      const info = ctx.getModuleInfo(id);
-      for (const importer of [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])])
-        for (const owner of ownersOf(importer, ctx)) found.add(owner);
-    }
-    return found;
-  };
+  // Packages and our own shared/ modules belong to whoever imports them: what one element alone
+  // uses stays in its chunk.
+  const ownersOf = usersByImporters((id) => (RUNTIME.test(id) ? 'shared' : elementOf(id)));
   // A module reached only through import() (PhotoSwipe, behind two elements' lightboxes) is left
   // to rolldown, which gives it a lazy chunk of its own: in `shared` every page would load it.
   const eager = new Map<string, boolean>();

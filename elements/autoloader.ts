@@ -38,11 +38,13 @@ const ELEMENT_CHUNK_IMPORTS: Readonly<Record<string, readonly string[]>> = CHUNK
   ? JSON.parse(CHUNK_IMPORTS_JSON)
   : {};
 
+/** Imports a built chunk that lies next to this file. */
+const importBeside = (file: string) => import(/* @vite-ignore */ new URL(file, import.meta.url).href);
+
 /** Starts loading `tag`'s chunk's own imports, next to this file (see {@link ELEMENT_CHUNK_IMPORTS}). */
 function preloadChunkImports(tag: string): void {
   // A failure is reported where it matters: by the element chunk that imports it.
-  for (const file of ELEMENT_CHUNK_IMPORTS[tag] ?? [])
-    import(/* @vite-ignore */ new URL(file, import.meta.url).href).catch(() => {});
+  for (const file of ELEMENT_CHUNK_IMPORTS[tag] ?? []) importBeside(file).catch(() => {});
 }
 
 /**
@@ -65,8 +67,7 @@ const PAGE_CHUNK_PRELOADS: PageChunkPreloads = PAGE_PRELOADS_JSON.startsWith('['
 export function preloadPageChunks(
   root: Document | Element = document,
   preloads: PageChunkPreloads = PAGE_CHUNK_PRELOADS,
-  load: (file: string) => Promise<unknown> = (file) =>
-    import(/* @vite-ignore */ new URL(file, import.meta.url).href),
+  load: (file: string) => Promise<unknown> = importBeside,
 ): string[] {
   const started: string[] = [];
   for (const [selectors, files] of preloads) {

@@ -3,33 +3,15 @@
  * (see `languageOf`). An invalid language tag falls back to the browser's language, never throws.
  */
 
+import { intlFor } from './intl.ts';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 const YEAR = 365 * DAY;
 
-/**
- * Formats made so far, by locale and options (issue 32: a page's reviews made one per card and per
- * render; the first of a page also loads Intl's data, 58 ms of the product page's start under 4x
- * CPU). A page has a language or two; past 64 formats it only stops keeping new ones.
- */
-const formats = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
-function kept<F extends Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => F): F {
-  const known = formats.get(key);
-  if (known) return known as F;
-  const made = make();
-  if (formats.size < 64) formats.set(key, made);
-  return made;
-}
-
 function dateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions) {
-  return kept(`date ${locale} ${JSON.stringify(options)}`, () => {
-    try {
-      return new Intl.DateTimeFormat(locale, options);
-    } catch {
-      return new Intl.DateTimeFormat(undefined, options);
-    }
-  });
+  return intlFor(`date ${JSON.stringify(options)}`, locale, (l) => new Intl.DateTimeFormat(l, options));
 }
 
 /**
@@ -73,13 +55,7 @@ const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
  * time ago (elements/shop-reviews/shop-reviews.time.ts) says its chosen unit and count with it.
  */
 export function relativeFormat(locale: string | undefined, numeric: 'always' | 'auto') {
-  return kept(`relative ${locale} ${numeric}`, () => {
-    try {
-      return new Intl.RelativeTimeFormat(locale, { numeric });
-    } catch {
-      return new Intl.RelativeTimeFormat(undefined, { numeric });
-    }
-  });
+  return intlFor(`relative ${numeric}`, locale, (l) => new Intl.RelativeTimeFormat(l, { numeric }));
 }
 
 /**

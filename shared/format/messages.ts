@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { intlFor } from './intl.ts';
 
 /**
  * Visible strings (DESIGN §8): every element keeps them under one settings key, `messages`,
@@ -32,22 +33,9 @@ export function languageOf(node: Node | null | undefined): string | undefined {
   return undefined;
 }
 
-/** Plural rules made so far, by language (issue 32: making one costs tens of µs, per render). */
-const pluralRulesByLang = new Map<string | undefined, Intl.PluralRules>();
-
 /** `Intl.PluralRules` for `lang`, falling back to the browser's language for an invalid tag. */
 function pluralRules(lang: string | undefined): Intl.PluralRules {
-  let rules = pluralRulesByLang.get(lang);
-  if (!rules) {
-    try {
-      rules = new Intl.PluralRules(lang);
-    } catch {
-      rules = new Intl.PluralRules();
-    }
-    // A page has a language or two; a page with many more only stops caching.
-    if (pluralRulesByLang.size < 32) pluralRulesByLang.set(lang, rules);
-  }
-  return rules;
+  return intlFor('plural', lang, (l) => new Intl.PluralRules(l));
 }
 
 /** Plural forms of one message; `other` is required, the rest fall back to it. */

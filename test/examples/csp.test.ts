@@ -86,10 +86,10 @@ async function waitFor<T>(
   done: (value: T) => boolean,
   timeoutMs: number,
 ): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
+  // Every 50 ms, at most timeoutMs / 50 times: a count of polls, not the wall clock.
+  for (let polls = Math.ceil(timeoutMs / 50); ; polls--) {
     const value = await read();
-    if (done(value) || Date.now() > end) return value;
+    if (done(value) || polls <= 0) return value;
     await sleep(50);
   }
 }
